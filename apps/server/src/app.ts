@@ -1,0 +1,187 @@
+import { PHOTO_MAX_BYTES } from '@erapor/contract/auth';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import { type AppContext, createLimits } from './context';
+import { type DatabaseHandle, openPostgres } from './db/client';
+import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded';
+import { migrateDatabase } from './db/migrate';
+import { createSmtpMailer, type Mailer } from './mail';
+import { authRoutes } from './modules/auth/routes';
+import { purgeExpired } from './modules/auth/service';
+import { seedDemo } from './modules/demo/seed';
+import { failInterruptedJobs } from './modules/jobs/service';
+import { kurikulumRoutes } from './modules/kurikulum/routes';
+import { penggunaAdminRoutes } from './modules/pengguna/admin-routes';
+import { penggunaRoutes } from './modules/pengguna/routes';
+import { berandaPenilaianRoutes } from './modules/penilaian/beranda/routes';
+import { nilaiEkskulRoutes } from './modules/penilaian/ekskul/routes';
+import { penilaianRoutes } from './modules/penilaian/routes';
+import { sikapRoutes } from './modules/penilaian/sikap/routes';
+import { dudiRoutes } from './modules/referensi/dudi/routes';
+import { ekskulRoutes } from './modules/referensi/ekskul/routes';
+import { gtkRoutes } from './modules/referensi/gtk/routes';
+import { ensureBuiltinReference } from './modules/referensi/import/builtin';
+import { importReferensiRoutes } from './modules/referensi/import/routes';
+import { mapelRoutes } from './modules/referensi/mapel/routes';
+import { pesertaDidikRoutes } from './modules/referensi/peserta-didik/routes';
+import { rombelRoutes } from './modules/referensi/rombel/routes';
+import { sekolahRoutes } from './modules/sekolah/routes';
+import { ensureSemesters } from './modules/sekolah/service';
+import { systemRoutes } from './modules/system/routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { validatorCompiler } from './plugins/validation';
+import { registerWeb } from './plugins/web';
+import { loadSecrets } from './secrets';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An opened database. Without it the app opens one from the config (embedded or PostgreSQL). */
+  database?: DatabaseHandle;
+  /** Close the database when the app closes. Default: true. */
+  ownsDatabase?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  /** Overrides the SMTP mailer (tests capture the mails). null: no mail configured. */
+  mailer?: Mailer | null;
+  /** Start-up lines for the operator (database checks, restores, snapshots). */
+  say?: (line: string) => void;
+  /** Extra routes registered before the web fallback (tests). */
+  routes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export function isEmbedded(db: DatabaseHandle): db is EmbeddedDatabase {
+  return db.kind === 'pglite' && typeof (db as Partial<EmbeddedDatabase>).startSnapshots === 'function';
+}
+
+export async function openConfiguredDatabase(
+  config: AppConfig,
+  say: (line: string) => void,
+  onSnapshotError?: (err: unknown) => void,
+): Promise<DatabaseHandle> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openEmbeddedDatabase({
+    dataDir: config.dataDir,
+    snapshotKeep: config.snapshotKeep,
+    snapshotIntervalHours: config.snapshotIntervalHours,
+    say,
+    onSnapshotError,
+  });
+}
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const now = options.now ?? (() => new Date());
+  const say = options.say ?? (() => {});
+  // Default zod messages in Indonesian; the contract's own messages still win.
+  z.config(z.locales.id());
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const database =
+    options.database ??
+    (await openConfiguredDatabase(config, say, (err) => app.log.error({ err }, 'periodic snapshot failed')));
+  const owns = options.ownsDatabase ?? true;
+  try {
+    await migrateDatabase(database);
+    await ensureSemesters(database.db, now());
+    // Fresh install: the compact built-in reference set, so the app works before any import.
+    const builtin = await ensureBuiltinReference(database.db);
+    if (builtin) say(`Data referensi bawaan dimuat (${builtin.seconds} detik).`);
+    // The embedded database has one process (the lock): jobs left running died with the last one.
+    if (isEmbedded(database)) await failInterruptedJobs(database.db, now());
+    if (config.seedDemo && (await seedDemo(database.db, { profile: config.demoProfile })))
+      say('Sekolah demo "SMK Negeri Demo" dibuat.');
+    if (isEmbedded(database)) await database.startSnapshots();
+  } catch (err) {
+    if (owns) await database.close().catch(() => {});
+    throw err;
+  }
+
+  const ctx: AppContext = {
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    secrets: loadSecrets(config),
+    mailer:
+      options.mailer !== undefined
+        ? options.mailer
+        : config.smtpUrl
+          ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+          : null,
+    now,
+    limits: createLimits(config, now),
+  };
+  if (database.kind === 'postgresql' && ctx.secrets.source !== 'env') {
+    say(
+      `Catatan: JWT_SECRET/ENCRYPTION_KEY diambil dari ${config.dataDir}/secrets.json. ` +
+        'Jika beberapa server memakai database yang sama, atur keduanya lewat environment.',
+    );
+  }
+  if (ctx.mailer && !config.appUrl) {
+    say('Peringatan: SMTP_URL diatur tanpa APP_URL; tautan reset password memakai alamat dari permintaan.');
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorate('database', database);
+  registerErrorHandler(app);
+  registerAuth(app);
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+    return payload;
+  });
+
+  await app.register(fastifyMultipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10 } });
+  await app.register(systemRoutes);
+  await app.register(authRoutes);
+  await app.register(penggunaRoutes);
+  await app.register(penggunaAdminRoutes);
+  await app.register(importReferensiRoutes);
+  await app.register(sekolahRoutes);
+  await app.register(gtkRoutes);
+  await app.register(dudiRoutes);
+  await app.register(pesertaDidikRoutes);
+  await app.register(rombelRoutes);
+  await app.register(mapelRoutes);
+  await app.register(ekskulRoutes);
+  await app.register(kurikulumRoutes);
+  await app.register(penilaianRoutes);
+  await app.register(sikapRoutes);
+  await app.register(nilaiEkskulRoutes);
+  await app.register(berandaPenilaianRoutes);
+  if (options.routes) await options.routes(app);
+  await registerWeb(app, config.webDistDir);
+
+  // Hourly: a server running across 1 July / 1 January gets the new semester; old tokens go.
+  const hourly = async () => {
+    try {
+      await ensureSemesters(database.db, now());
+      await purgeExpired(database.db, now());
+    } catch (err) {
+      app.log.error({ err }, 'hourly maintenance failed');
+    }
+  };
+  const maintenance = setInterval(hourly, 3_600_000);
+  maintenance.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(maintenance);
+    if (owns) await database.close();
+  });
+  return app;
+}

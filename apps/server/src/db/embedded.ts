@@ -1,0 +1,219 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type DatabaseHandle, openPglite } from './client';
+import { acquireLock } from './lock';
+import { listSnapshots, type SnapshotInfo, takeSnapshot } from './snapshots';
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  snapshotKeep: number;
+  /** 0 disables the periodic snapshot (the start-up one is still taken). */
+  snapshotIntervalHours: number;
+  /** Prints one line for the operator (start-up console). */
+  say: (line: string) => void;
+  /** Reports a failed periodic snapshot. */
+  onSnapshotError?: (err: unknown) => void;
+}
+
+export interface StartupReport {
+  /** The previous process died without closing the database. */
+  uncleanShutdown: boolean;
+  previousPid: number | null;
+  /** `created` on the first start, `intact` when it opened and passed the checks. */
+  state: 'created' | 'intact' | 'restored' | 'recreated';
+  restoredFrom: SnapshotInfo | null;
+  damagedDir: string | null;
+}
+
+export interface EmbeddedDatabase extends DatabaseHandle {
+  kind: 'pglite';
+  pglite: PGlite;
+  report: StartupReport;
+  dataDir: string;
+  snapshotsDir: string;
+  /** Takes a snapshot now (also used for the start-up one). */
+  snapshot(): Promise<SnapshotInfo>;
+  /** Takes the start-up snapshot and starts the periodic ones. Call once the schema is migrated. */
+  startSnapshots(): Promise<void>;
+}
+
+/** Where the PGlite files of an installation live: `DATA_DIR/pgdata` (not DATA_DIR itself). */
+export function embeddedPgdataDir(dataDir: string): string {
+  return join(dataDir, 'pgdata');
+}
+
+function stamp(d = new Date()): string {
+  return d
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-');
+}
+
+function localTime(d: Date): string {
+  return `${d.toLocaleString('id-ID', { dateStyle: 'long', timeStyle: 'medium' })} (${d.toISOString()})`;
+}
+
+/**
+ * Opens without trusting: a full read of every table proves the files are readable.
+ * Throws when PGlite cannot open the directory or a table cannot be read.
+ */
+export async function checkPglite(pg: PGlite): Promise<void> {
+  await pg.query('select 1');
+  const tables = await pg.query<{ schema: string; name: string }>(
+    `select n.nspname as schema, c.relname as name
+       from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast')`,
+  );
+  for (const t of tables.rows) {
+    await pg.query(`select count(*) from "${t.schema.replace(/"/g, '""')}"."${t.name.replace(/"/g, '""')}"`);
+  }
+}
+
+async function tryOpen(dir: string, loadDataDir?: Blob): Promise<PGlite> {
+  let pg: PGlite | undefined;
+  try {
+    pg = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+    await checkPglite(pg);
+    return pg;
+  } catch (err) {
+    if (pg && !pg.closed) await pg.close().catch(() => {});
+    throw err;
+  }
+}
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * The embedded database with its safety net (docs/decisions/004-embedded-database-safety.md):
+ * a lock file, a health check at every start, restore from the newest good snapshot when the
+ * directory is damaged, a snapshot at start-up and every few hours, CHECKPOINT on close.
+ */
+export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const { dataDir, say } = opts;
+  mkdirSync(dataDir, { recursive: true });
+  const lock = acquireLock(join(dataDir, 'erapor.lock'));
+  const pgdata = embeddedPgdataDir(dataDir);
+  const snapshotsDir = join(dataDir, 'snapshots');
+  const report: StartupReport = {
+    uncleanShutdown: lock.stale !== null,
+    previousPid: lock.stale?.pid || null,
+    state: 'intact',
+    restoredFrom: null,
+    damagedDir: null,
+  };
+
+  try {
+    if (lock.stale) {
+      say(
+        `Proses sebelumnya${lock.stale.pid ? ` (pid ${lock.stale.pid})` : ''} tidak berhenti dengan benar. Memeriksa database...`,
+      );
+      say('The previous run stopped uncleanly (it did not close the database). Checking the database...');
+    }
+    const exists = existsSync(join(pgdata, 'PG_VERSION'));
+    const leftovers = existsSync(pgdata) && readdirSync(pgdata).length > 0;
+    let pg: PGlite | undefined;
+    if (!exists && !leftovers) {
+      say(`Membuat database baru di ${pgdata} ... (creating a new embedded database)`);
+      rmSync(pgdata, { recursive: true, force: true });
+      pg = await tryOpen(pgdata);
+      report.state = 'created';
+    } else {
+      try {
+        if (!exists)
+          throw new Error('PG_VERSION hilang: direktori database tidak lengkap (incomplete data directory)');
+        pg = await tryOpen(pgdata);
+        if (lock.stale)
+          say('Database utuh: pemeriksaan berhasil, tidak ada data yang hilang. (Database intact.)');
+      } catch (err) {
+        pg = await recover(err);
+      }
+    }
+
+    const database = await openPglite(undefined, pg);
+    let timer: NodeJS.Timeout | undefined;
+    let inFlight: Promise<unknown> = Promise.resolve();
+    let closed = false;
+    const snapshot = () => {
+      const p = inFlight.then(() => takeSnapshot(pg, snapshotsDir, opts.snapshotKeep));
+      inFlight = p.catch(() => {});
+      return p;
+    };
+
+    return {
+      ...database,
+      kind: 'pglite',
+      pglite: pg,
+      report,
+      dataDir,
+      snapshotsDir,
+      snapshot,
+      async startSnapshots() {
+        try {
+          const s = await snapshot();
+          say(`Snapshot database dibuat: ${s.file} (${Math.round(s.bytes / 1024)} KB)`);
+        } catch (err) {
+          // A full disk must not keep the school from working; it must be seen, though.
+          say(`PERINGATAN: snapshot database gagal dibuat (snapshot failed): ${message(err)}`);
+          opts.onSnapshotError?.(err);
+        }
+        if (opts.snapshotIntervalHours > 0) {
+          timer = setInterval(() => {
+            if (closed) return;
+            snapshot().catch((err) => opts.onSnapshotError?.(err));
+          }, opts.snapshotIntervalHours * 3_600_000);
+          timer.unref();
+        }
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        if (timer) clearInterval(timer);
+        await inFlight;
+        try {
+          if (!pg.closed) {
+            await pg.exec('CHECKPOINT');
+            await pg.close();
+          }
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+
+  async function recover(err: unknown): Promise<PGlite> {
+    const damagedDir = join(dataDir, `damaged-${stamp()}`);
+    renameSync(pgdata, damagedDir);
+    report.damagedDir = damagedDir;
+    say(`DATABASE RUSAK: ${message(err)}`);
+    say(`THE DATABASE IS DAMAGED. The damaged directory was moved aside to ${damagedDir}`);
+    for (const snap of listSnapshots(snapshotsDir)) {
+      try {
+        const pg = await tryOpen(pgdata, new Blob([readFileSync(snap.file)]));
+        report.state = 'restored';
+        report.restoredFrom = snap;
+        say(`Database dipulihkan dari snapshot ${snap.file}, dibuat ${localTime(snap.takenAt)}.`);
+        say(
+          `Restored the database from snapshot ${snap.file} taken at ${snap.takenAt.toISOString()}. ` +
+            'Changes made after that moment are not in the restored database; the damaged copy is kept.',
+        );
+        return pg;
+      } catch (e) {
+        say(`Snapshot ${snap.file} tidak dapat dipakai (unusable): ${message(e)}`);
+        rmSync(pgdata, { recursive: true, force: true });
+      }
+    }
+    say('Tidak ada snapshot yang dapat dipakai: membuat database baru yang kosong.');
+    say(`No usable snapshot: starting with a NEW EMPTY database. The old files are kept in ${damagedDir}.`);
+    rmSync(pgdata, { recursive: true, force: true });
+    const pg = await tryOpen(pgdata);
+    report.state = 'recreated';
+    return pg;
+  }
+}

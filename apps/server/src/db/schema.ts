@@ -1,0 +1,9 @@
+// The one Drizzle schema: every module's tables. drizzle-kit generates the migrations from it.
+export * from '../modules/auth/tables';
+export * from '../modules/jobs/tables';
+export * from '../modules/kurikulum/tables';
+export * from '../modules/pengguna/tables';
+export * from '../modules/penilaian/tables';
+export * from '../modules/referensi/ref-tables';
+export * from '../modules/referensi/tables';
+export * from '../modules/sekolah/tables';

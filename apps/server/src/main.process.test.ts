@@ -1,0 +1,224 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { semesterOfDate } from '@erapor/contract/semester';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { REPO_ROOT } from './config';
+
+const active = semesterOfDate(new Date()).semester_id;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+interface Proc {
+  child: ChildProcess;
+  url: string;
+  output(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const started: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+});
+
+/** The real server, as `npm start` runs it. */
+async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Proc> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      DATABASE_URL: '',
+      JWT_SECRET: '',
+      ENCRYPTION_KEY: '',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.push(child);
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
+}
+
+async function waitHealthy(p: Proc, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`);
+    try {
+      const res = await fetch(`${p.url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`server did not become healthy:\n${p.output()}`);
+}
+
+async function api(p: Proc, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${p.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const login = (p: Proc, email: string) =>
+  api(p, 'POST', '/api/jwt/login', { email, password: 'rapor-demo', semester_id: active });
+
+describe('the real server process on the embedded database', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'erapor-process-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('survives SIGKILL mid-writes, refuses a second process, stops cleanly on SIGTERM', {
+    timeout: 240_000,
+  }, async () => {
+    // 1. First start: creates and seeds the database.
+    const a = await startServer(dataDir, await freePort());
+    await waitHealthy(a);
+    expect(a.output()).toMatch(/e-Rapor SMK siap: http:\/\/127\.0\.0\.1:\d+/);
+    expect(a.output()).toMatch(/admin@demo\.sch\.id/);
+    expect(a.output()).not.toMatch(/tidak berhenti dengan benar/);
+
+    // 2. Writes that were acknowledged before the crash.
+    const guru = await login(a, 'guru@demo.sch.id');
+    expect(guru.status).toBe(200);
+    const token = String(guru.body.accessToken);
+    const refreshToken = String(guru.body.refreshToken);
+    const renamed = await api(
+      a,
+      'PUT',
+      '/api/profile',
+      { name: 'Nama Sebelum Crash', email: 'guru@demo.sch.id' },
+      token,
+    );
+    expect(renamed.status).toBe(200);
+
+    // 3. Kill it hard while log-ins (each writes a refresh token and last_login) are in flight.
+    const emails = ['admin', 'wali', 'kaprog', 'waka', 'ekskul', 'pkl', 'siswa'].map(
+      (k) => `${k}@demo.sch.id`,
+    );
+    let inFlight = 0;
+    let completed = 0;
+    const writers = Array.from({ length: 4 }, async (_, w) => {
+      for (let i = 0; i < 200; i++) {
+        inFlight++;
+        try {
+          const r = await login(a, emails[(w + i) % emails.length] ?? 'admin@demo.sch.id');
+          if (r.status === 200) completed++;
+        } catch {
+          return; // the server is gone
+        } finally {
+          inFlight--;
+        }
+      }
+    });
+    while (completed < 12) await new Promise((r) => setTimeout(r, 10));
+    expect(inFlight).toBeGreaterThan(0);
+    a.child.kill('SIGKILL');
+    await Promise.all(writers);
+    expect((await a.exited).signal).toBe('SIGKILL');
+    expect(existsSync(join(dataDir, 'erapor.lock'))).toBe(true);
+
+    // 4. Restart: it notices, checks, and everything acknowledged is there.
+    const b = await startServer(dataDir, await freePort());
+    await waitHealthy(b);
+    const out = b.output();
+    expect(out).toMatch(/tidak berhenti dengan benar/);
+    expect(out).toMatch(/stopped uncleanly/);
+    // PostgreSQL's WAL recovery makes a killed process harmless: intact, nothing restored.
+    expect(out).toMatch(/Database utuh.*\(Database intact\.\)/);
+    expect(out).not.toMatch(/dipulihkan dari snapshot/);
+    const again = await login(b, 'guru@demo.sch.id');
+    expect(again.status).toBe(200);
+    expect((again.body.userData as { name: string }).name).toBe('Nama Sebelum Crash');
+    const refreshed = await api(b, 'POST', '/api/jwt/refresh-token', { refreshToken });
+    expect(refreshed.status).toBe(200);
+
+    // 5. A second process on the same directory is refused while the first runs.
+    const c = await startServer(dataDir, await freePort());
+    const cExit = await c.exited;
+    expect(cExit.code).not.toBe(0);
+    expect(c.output()).toMatch(/sedang digunakan oleh proses lain \(pid \d+\)/);
+    expect(c.output()).toMatch(/in use by another process/);
+    expect((await fetch(`${b.url}/api/health`)).ok).toBe(true);
+
+    // 6. SIGTERM: clean stop, lock removed; the next start has nothing to report.
+    b.child.kill('SIGTERM');
+    const bExit = await b.exited;
+    expect(bExit.code).toBe(0);
+    expect(b.output()).toMatch(/Server berhenti dengan benar/);
+    expect(existsSync(join(dataDir, 'erapor.lock'))).toBe(false);
+
+    const d = await startServer(dataDir, await freePort());
+    await waitHealthy(d);
+    expect(d.output()).not.toMatch(/tidak berhenti dengan benar/);
+    const afterAll = await login(d, 'guru@demo.sch.id');
+    expect((afterAll.body.userData as { name: string }).name).toBe('Nama Sebelum Crash');
+    d.child.kill('SIGINT');
+    expect((await d.exited).code).toBe(0);
+
+    // 7. A damaged directory: the server restores the newest snapshot and says which one and from when.
+    writeFileSync(join(dataDir, 'pgdata/global/pg_control'), 'rusak');
+    const e = await startServer(dataDir, await freePort());
+    await waitHealthy(e);
+    expect(e.output()).toMatch(/DATABASE RUSAK/);
+    expect(e.output()).toMatch(/Database dipulihkan dari snapshot \S+pgdata-\S+\.tar\.gz, dibuat /);
+    expect(e.output()).toMatch(/Restored the database from snapshot .* taken at \d{4}-\d{2}-\d{2}T/);
+    expect((await login(e, 'admin@demo.sch.id')).status).toBe(200);
+    e.child.kill('SIGTERM');
+    expect((await e.exited).code).toBe(0);
+  });
+});
+
+describe.skipIf(!inject('pg').available)('the real server process on PostgreSQL', () => {
+  it('starts on DATABASE_URL, seeds, serves, stops cleanly', { timeout: 120_000 }, async () => {
+    const info = inject('pg');
+    const name = `${info.prefix}_process`;
+    const admin = new pg.Client({ connectionString: info.adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(info.adminUrl);
+    url.pathname = `/${name}`;
+    const dataDir = mkdtempSync(join(tmpdir(), 'erapor-process-pg-'));
+    try {
+      const p = await startServer(dataDir, await freePort(), { DATABASE_URL: url.toString() });
+      await waitHealthy(p);
+      expect(p.output()).toMatch(/Database: PostgreSQL/);
+      const health = await api(p, 'GET', '/api/health');
+      expect(health.body).toMatchObject({ status: 'ok', database: 'postgresql' });
+      expect((await login(p, 'wali@demo.sch.id')).status).toBe(200);
+      expect(existsSync(join(dataDir, 'pgdata'))).toBe(false);
+      p.child.kill('SIGTERM');
+      expect((await p.exited).code).toBe(0);
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

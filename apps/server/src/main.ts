@@ -1,0 +1,91 @@
+import type { AddressInfo } from 'node:net';
+import { roleDisplay } from '@erapor/contract/roles';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+import { warmUpLogin } from './modules/auth/warmup';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoSchool } from './modules/demo/seed';
+
+const say = (line: string) => console.log(line);
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Konfigurasi tidak valid (invalid configuration): ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  say(`e-Rapor SMK ${config.version} — memulai server...`);
+  say(
+    config.databaseUrl
+      ? 'Database: PostgreSQL (DATABASE_URL)'
+      : `Database: tertanam / embedded PGlite di ${config.dataDir} (untuk produksi gunakan PostgreSQL: DATABASE_URL)`,
+  );
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config, say, logger: { level: config.logLevel } });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    console.error('Server gagal dimulai (the server failed to start):', err);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      say(`${signal} lagi: keluar paksa (forced exit).`);
+      process.exit(1);
+    }
+    stopping = true;
+    say(`${signal} diterima: menghentikan server dan menutup database...`);
+    const force = setTimeout(() => {
+      console.error('Penutupan terlalu lama; keluar paksa (shutdown took too long, forced exit).');
+      process.exit(1);
+    }, 30_000);
+    force.unref();
+    try {
+      await app.close();
+      say('Server berhenti dengan benar (stopped cleanly).');
+      process.exit(0);
+    } catch (err) {
+      console.error('Gagal menutup dengan benar (unclean shutdown):', err);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await app.ready();
+    await warmUpLogin(app).catch((err) => app.log.warn({ err }, 'warm-up failed'));
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    console.error(`Tidak dapat membuka port ${config.port} (cannot listen):`, (err as Error).message);
+    await app.close().catch(() => {});
+    process.exit(1);
+  }
+  const port = (app.server.address() as AddressInfo).port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  say('');
+  say(`e-Rapor SMK siap: http://${shownHost}:${port}`);
+  if (config.host === '0.0.0.0' || config.host === '::')
+    say('(juga dapat dibuka dari komputer lain di jaringan sekolah)');
+  if (await hasDemoSchool(app.ctx.db)) {
+    say('');
+    say(`Akun demo (password untuk semua: ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) say(`  ${a.email.padEnd(22)} ${roleDisplay(a.roles)}`);
+  }
+  say('');
+}
+
+void main();

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+
+/**
+ * The one pdfmake set-up of the server (pdfmake 0.3 is a process-wide singleton):
+ * - the Roboto TTFs shipped with pdfmake are read once and put into pdfmake's virtual file
+ *   system, so every document embeds them and pdfmake never opens a path of its own;
+ * - no URL and no local path may be fetched from a document definition (0.3 warns, and would
+ *   otherwise read any file or URL an image/font entry names).
+ */
+const require = createRequire(import.meta.url);
+
+interface PdfMakeServer {
+  virtualfs: { writeFileSync(name: string, data: Buffer): void };
+  setFonts(fonts: Record<string, Record<string, string>>): void;
+  setUrlAccessPolicy(callback: (url: string) => boolean): void;
+  setLocalAccessPolicy(callback: (path: string) => boolean): void;
+  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+}
+
+let instance: PdfMakeServer | undefined;
+
+function pdfmake(): PdfMakeServer {
+  if (instance) return instance;
+  const pm = require('pdfmake') as PdfMakeServer;
+  const fontDir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+  const files = {
+    normal: 'Roboto-Regular.ttf',
+    bold: 'Roboto-Medium.ttf',
+    italics: 'Roboto-Italic.ttf',
+    bolditalics: 'Roboto-MediumItalic.ttf',
+  };
+  for (const file of Object.values(files))
+    pm.virtualfs.writeFileSync(file, readFileSync(join(fontDir, file)));
+  pm.setFonts({ Roboto: files });
+  pm.setUrlAccessPolicy(() => false);
+  pm.setLocalAccessPolicy(() => false);
+  instance = pm;
+  return pm;
+}
+
+export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
+  return pdfmake()
+    .createPdf({ ...doc, defaultStyle: { font: 'Roboto', fontSize: 10, ...doc.defaultStyle } })
+    .getBuffer();
+}

@@ -1,0 +1,199 @@
+import { isRoleName, type RoleName } from '@erapor/contract/roles';
+import { generateSchool } from '@erapor/demo-school/generate';
+import type { DemoAccountKey, DemoSchool, ProfileName } from '@erapor/demo-school/types';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { hashPassword } from '../auth/passwords';
+import * as pengguna from '../pengguna/service';
+import { users } from '../pengguna/tables';
+import * as sekolahService from '../sekolah/service';
+import { sekolah } from '../sekolah/tables';
+import { writeSchool } from './write-school';
+
+/*
+ * The demo school "SMK Negeri Demo": the whole school of packages/demo-school (staff, pupils,
+ * classes, teaching assignments, extracurriculars, DUDI/PKL) for the active semester, plus one
+ * log-in per kind of user (admin@, guru@, wali@, kaprog@, waka@, ekskul@, pkl@, siswa@demo.sch.id,
+ * password `rapor-demo`), each account being the generator's person (guru_id / peserta_didik_id),
+ * with its roles in that semester.
+ */
+
+export const DEMO_NPSN = '69999999';
+export const DEMO_PASSWORD = 'rapor-demo';
+export type DemoProfile = ProfileName;
+export const DEMO_ACCOUNT_KEYS: readonly DemoAccountKey[] = [
+  'admin',
+  'guru',
+  'wali',
+  'kaprog',
+  'waka',
+  'ekskul',
+  'pkl',
+  'siswa',
+];
+
+export interface DemoAccount {
+  key: DemoAccountKey;
+  email: string;
+  /** Display name with academic titles. */
+  name: string;
+  roles: RoleName[];
+}
+
+function accountsOf(school: DemoSchool): DemoAccount[] {
+  return DEMO_ACCOUNT_KEYS.map((key) => {
+    const a = school.demoAccounts[key];
+    return { key, email: a.email, name: a.nama, roles: a.roles.filter(isRoleName) };
+  });
+}
+
+const schools = new Map<string, DemoSchool>();
+/** generateSchool is pure; one generation per (profile, semester) and process is enough. */
+export function demoSchool(profile: DemoProfile, semesterId: string): DemoSchool {
+  const key = `${profile}:${semesterId}`;
+  let school = schools.get(key);
+  if (!school) {
+    school = generateSchool({ semesterId, npsn: DEMO_NPSN, profile });
+    schools.set(key, school);
+  }
+  return school;
+}
+
+/** The demo log-ins (same people and roles in every profile and semester). */
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = accountsOf(demoSchool('tiny', '20251'));
+
+export interface SeededAccount {
+  userId: string;
+  email: string;
+  guruId: string | null;
+  pesertaDidikId: string | null;
+  roles: RoleName[];
+}
+
+export interface SeededDemo {
+  profile: DemoProfile;
+  school: DemoSchool;
+  sekolahId: string;
+  semesterId: string;
+  accounts: Record<DemoAccountKey, SeededAccount>;
+  /** Wall time of the database writes (ms). */
+  ms: number;
+}
+
+export interface WriteDemoOptions {
+  profile?: DemoProfile;
+  /** Default: the active semester. */
+  semesterId?: string;
+  /** Default: a fresh argon2 hash of DEMO_PASSWORD. */
+  passwordHash?: string;
+}
+
+/**
+ * Writes the demo school and its accounts; idempotent (a second call changes nothing). Refuses when
+ * a school with the demo NPSN but another identity (another profile) is already there.
+ */
+export async function writeDemoSchool(db: Db, options: WriteDemoOptions = {}): Promise<SeededDemo> {
+  const profile = options.profile ?? 'smk-standard';
+  const semesterId = options.semesterId ?? (await sekolahService.getActiveSemester(db))?.semester_id;
+  if (!semesterId) throw new Error('writeDemoSchool: no active semester (run ensureSemesters first)');
+  const school = demoSchool(profile, semesterId);
+  const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
+  const started = performance.now();
+  const accounts = await db.transaction(async (tx) => {
+    // Two processes starting on one empty PostgreSQL: one writes, the other then finds it all there.
+    await tx.execute(sql`select pg_advisory_xact_lock(73102028)`);
+    const [existing] = await tx
+      .select({ id: sekolah.sekolahId })
+      .from(sekolah)
+      .where(eq(sekolah.npsn, DEMO_NPSN));
+    if (existing && existing.id !== school.sekolah.sekolah_id) {
+      throw new Error(
+        `writeDemoSchool: NPSN ${DEMO_NPSN} already holds another demo school (not profile ${profile})`,
+      );
+    }
+    await writeSchool(tx, school, new Date(`${school.meta.tahun_ajaran_id}-07-01T00:00:00Z`));
+    return writeAccounts(tx, school, semesterId, passwordHash);
+  });
+  sekolahService.clearSekolahCaches(db);
+  return {
+    profile,
+    school,
+    sekolahId: school.sekolah.sekolah_id,
+    semesterId,
+    accounts,
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+async function writeAccounts(
+  db: Db,
+  school: DemoSchool,
+  semesterId: string,
+  passwordHash: string,
+): Promise<Record<DemoAccountKey, SeededAccount>> {
+  const sekolahId = school.sekolah.sekolah_id;
+  const list = accountsOf(school);
+  await db
+    .insert(users)
+    .values(
+      list.map((a) => ({
+        sekolahId,
+        name: a.name,
+        email: a.email,
+        passwordHash,
+        guruId: school.demoAccounts[a.key].ptk_id,
+        pesertaDidikId: school.demoAccounts[a.key].peserta_didik_id,
+      })),
+    )
+    .onConflictDoNothing({ target: users.email });
+  const rows = await db
+    .select({ id: users.id, email: users.email, guruId: users.guruId, pesertaDidikId: users.pesertaDidikId })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        list.map((a) => a.email),
+      ),
+    );
+  const byEmail = new Map(rows.map((r) => [r.email, r]));
+  const out = {} as Record<DemoAccountKey, SeededAccount>;
+  for (const a of list) {
+    const row = byEmail.get(a.email);
+    if (!row) throw new Error(`writeDemoSchool: account ${a.email} missing`);
+    out[a.key] = {
+      userId: row.id,
+      email: a.email,
+      guruId: row.guruId,
+      pesertaDidikId: row.pesertaDidikId,
+      roles: a.roles,
+    };
+  }
+  await pengguna.grantRoles(
+    db,
+    list.flatMap((a) =>
+      a.roles.map((role) => ({
+        userId: out[a.key].userId,
+        sekolahId,
+        semesterId,
+        role,
+        source: 'manual' as const,
+      })),
+    ),
+  );
+  return out;
+}
+
+/**
+ * Start-up seed: installs the demo school on a database without any school (never next to a real
+ * one). Returns whether it seeded.
+ */
+export async function seedDemo(db: Db, options: { profile?: DemoProfile } = {}): Promise<boolean> {
+  if ((await sekolahService.countSekolah(db)) > 0) return false;
+  await writeDemoSchool(db, { profile: options.profile });
+  return true;
+}
+
+/** Whether the demo school is installed (main.ts then prints the demo log-ins). */
+export async function hasDemoSchool(db: Db): Promise<boolean> {
+  return (await sekolahService.findSekolahByNpsn(db, DEMO_NPSN)) !== null;
+}

@@ -1,0 +1,127 @@
+import { extname } from 'node:path';
+import {
+  changePasswordRequestSchema,
+  messageResponseSchema,
+  PHOTO_MAX_BYTES,
+  profileSchema,
+  updateProfileRequestSchema,
+} from '@erapor/contract/auth';
+import { MESSAGES } from '@erapor/contract/errors';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth';
+import { fieldError, notFound } from '../../plugins/errors';
+import { errorResponses } from '../../plugins/responses';
+import { revokeUserSessions } from '../auth/service';
+import * as pengguna from './service';
+
+const ALLOWED_EXT = new Set(['.jpg', '.jpeg', '.png']);
+
+/** The image type from the first bytes; the file name alone is not trusted. */
+export function sniffImage(data: Buffer): 'image/jpeg' | 'image/png' | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (data.length >= 8 && png.every((b, i) => data[i] === b)) return 'image/png';
+  return null;
+}
+
+export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get(
+    '/api/profile',
+    { ...authenticated, schema: { response: { 200: profileSchema, ...errorResponses(401, 404) } } },
+    async (request) => pengguna.getProfile(ctx.db, actorOf(request)),
+  );
+
+  app.put(
+    '/api/profile',
+    {
+      ...authenticated,
+      schema: {
+        body: updateProfileRequestSchema,
+        response: { 200: profileSchema, ...errorResponses(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => pengguna.updateProfile(ctx.db, actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/profile/photo',
+    {
+      ...authenticated,
+      schema: { response: { 200: profileSchema, ...errorResponses(400, 401, 404, 413, 422) } },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!request.isMultipart()) throw fieldError('photo', MESSAGES.photoRequired);
+      let file: MultipartFile | undefined;
+      try {
+        file = await request.file({
+          limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
+        });
+      } catch {
+        throw fieldError('photo', MESSAGES.photoRequired);
+      }
+      if (file?.fieldname !== 'photo') throw fieldError('photo', MESSAGES.photoRequired);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw fieldError('photo', MESSAGES.photoSize);
+        throw fieldError('photo', MESSAGES.photoRequired);
+      }
+      if (file.file.truncated || data.length > PHOTO_MAX_BYTES) throw fieldError('photo', MESSAGES.photoSize);
+      const mimeType = sniffImage(data);
+      if (!ALLOWED_EXT.has(extname(file.filename).toLowerCase()) || !mimeType) {
+        throw fieldError('photo', MESSAGES.photoType);
+      }
+      if (data.length === 0) throw fieldError('photo', MESSAGES.photoRequired);
+      return pengguna.setPhoto(ctx.db, actor, { mimeType, data });
+    },
+  );
+
+  app.get(
+    '/api/profile/photo/:userId',
+    {
+      ...authenticated,
+      schema: {
+        params: z.object({ userId: z.uuid() }),
+        response: {
+          200: z.instanceof(Buffer).describe('image/jpeg or image/png'),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const photo = await pengguna.getPhoto(ctx.db, actorOf(request), request.params.userId);
+      if (!photo) throw notFound();
+      return reply
+        .header('content-type', photo.mimeType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(photo.data);
+    },
+  );
+
+  app.put(
+    '/api/profile/password',
+    {
+      ...authenticated,
+      schema: {
+        body: changePasswordRequestSchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      await pengguna.changePassword(ctx.db, actor, request.body);
+      // Other devices must log in again with the new password; this one stays logged in.
+      await revokeUserSessions(ctx.db, actor.userId, ctx.now(), actor.familyId);
+      return { message: MESSAGES.passwordUpdated };
+    },
+  );
+};

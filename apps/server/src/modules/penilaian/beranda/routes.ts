@@ -1,0 +1,64 @@
+import {
+  berandaDetailResponseSchema,
+  berandaGuruResponseSchema,
+  berandaWaliResponseSchema,
+  kunciNilaiResponseSchema,
+  kunciNilaiSchema,
+} from '@erapor/contract/penilaian/beranda';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../../plugins/auth';
+import { errorResponses } from '../../../plugins/responses';
+import * as service from './service';
+
+const idParams = (what: string) => z.object({ id: z.uuid({ error: `ID ${what} tidak valid` }) });
+
+/** The teacher's and the homeroom teacher's Beranda: subjects, grading progress, class lock. */
+export const berandaPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get(
+    '/api/beranda/guru',
+    {
+      ...authenticated,
+      schema: { response: { 200: berandaGuruResponseSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => service.berandaGuru(db, actorOf(request)),
+  );
+
+  app.get(
+    '/api/beranda/pembelajaran/:id',
+    {
+      ...authenticated,
+      schema: {
+        params: idParams('pembelajaran'),
+        response: { 200: berandaDetailResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => service.berandaDetail(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/beranda/wali',
+    {
+      ...authenticated,
+      schema: { response: { 200: berandaWaliResponseSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => service.berandaWali(db, actorOf(request)),
+  );
+
+  app.put(
+    '/api/beranda/rombel/:id/kunci-nilai',
+    {
+      ...authenticated,
+      schema: {
+        params: idParams('rombel'),
+        body: kunciNilaiSchema,
+        response: { 200: kunciNilaiResponseSchema, ...errorResponses(400, 401, 403, 404, 415) },
+      },
+    },
+    async (request) =>
+      service.setKunciNilai(db, actorOf(request), request.params.id, request.body.kunci_nilai),
+  );
+};

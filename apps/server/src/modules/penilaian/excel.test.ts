@@ -1,0 +1,328 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ASESMEN_MESSAGES,
+  type LingkupMateriGrid,
+  type UploadResult,
+} from '@erapor/contract/penilaian/asesmen';
+import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
+import type { Pembelajaran } from '@erapor/demo-school/types';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type SeededDemo, seedDemo } from '../../test/demo';
+import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { cellText } from './excel';
+import { insertTps } from './test-fixtures';
+
+function multipart(field: string, filename: string, content: Buffer) {
+  const boundary = `----erapor${randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function workbookOf(data: Buffer): Promise<ExcelJS.Workbook> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(data as unknown as ArrayBuffer);
+  return wb;
+}
+const bufferOf = async (wb: ExcelJS.Workbook) => Buffer.from(await wb.xlsx.writeBuffer());
+
+describe('cellText', () => {
+  it('reads numbers, text, rich text and formula results as text', () => {
+    expect(cellText(85)).toBe('85');
+    expect(cellText(85.5)).toBe('85.5');
+    expect(cellText(' 90 ')).toBe('90');
+    expect(cellText(null)).toBe('');
+    expect(cellText({ richText: [{ text: '7' }, { text: '5' }] })).toBe('75');
+    expect(cellText({ formula: 'A1+1', result: 66 } as ExcelJS.CellValue)).toBe('66');
+  });
+});
+
+describeEngines('penilaian Excel templates', {}, (t) => {
+  let demo: SeededDemo;
+  const tokens: Record<string, string> = {};
+  let mtk: Pembelajaran;
+  let k13: Pembelajaran;
+  let tp: string[] = [];
+  let k13Tp: string[] = [];
+  let pupils: { anggota_rombel_id: string; nama: string }[] = [];
+
+  const download = async (p: Pembelajaran, jenis: string, who = 'guru') => {
+    const res = await t().app.inject({
+      method: 'GET',
+      url: `/api/penilaian/pembelajaran/${p.pembelajaran_id}/template/${jenis}`,
+      headers: bearer(tokens[who] ?? ''),
+    });
+    return { status: res.statusCode, headers: res.headers, data: res.rawPayload };
+  };
+  const upload = async (
+    p: Pembelajaran,
+    jenis: string,
+    file: Buffer,
+    filename = 'nilai.xlsx',
+    who = 'guru',
+  ) => {
+    const m = multipart('file_excel', filename, file);
+    const res = await t().app.inject({
+      method: 'POST',
+      url: `/api/penilaian/pembelajaran/${p.pembelajaran_id}/upload/${jenis}`,
+      payload: m.payload,
+      headers: { ...m.headers, ...bearer(tokens[who] ?? '') },
+    });
+    return { status: res.statusCode, body: json<UploadResult & { details?: Record<string, string> }>(res) };
+  };
+  const put = (p: Pembelajaran, part: string, payload: object) =>
+    t().app.inject({
+      method: 'PUT',
+      url: `/api/penilaian/pembelajaran/${p.pembelajaran_id}/${part}`,
+      payload,
+      headers: bearer(tokens.guru ?? ''),
+    });
+
+  beforeAll(async () => {
+    demo = await seedDemo(t().db.db);
+    for (const who of ['guru', 'wali', 'admin'] as const) {
+      tokens[who] = (await loginAs(t().app, demo.accounts[who].email, demo.semesterId)).accessToken;
+    }
+    const all = demo.school.rombongan_belajar.flatMap((r) => r.pembelajaran);
+    mtk = all.find(
+      (p) =>
+        p.rombongan_belajar_id === demo.school.relations.waliRombelId &&
+        p.ptk_id === demo.accounts.guru.guruId &&
+        p.mata_pelajaran_id === 401000000,
+    ) as Pembelajaran;
+    k13 = all.find((p) => p.pembelajaran_id === demo.school.relations.guruK13PembelajaranId) as Pembelajaran;
+    tp = await insertTps(t().db.db, {
+      sekolahId: demo.sekolahId,
+      pembelajaranId: mtk.pembelajaran_id,
+      source: { cpId: 1_000_777 },
+      texts: ['Menjelaskan himpunan', 'Menggambar grafik fungsi'],
+    });
+    k13Tp = await insertTps(t().db.db, {
+      sekolahId: demo.sekolahId,
+      pembelajaranId: k13.pembelajaran_id,
+      source: { kdId: '00000000-0000-4000-8000-0000000000aa' },
+      texts: ['Menentukan limit fungsi'],
+    });
+    const grid = await t().app.inject({
+      method: 'GET',
+      url: `/api/penilaian/pembelajaran/${mtk.pembelajaran_id}/lingkup-materi`,
+      headers: bearer(tokens.guru ?? ''),
+    });
+    pupils = json<LingkupMateriGrid>(grid).siswa;
+    // A stored score, to see it prefilled in the template.
+    const first = pupils[0]?.anggota_rombel_id;
+    expect(
+      (
+        await put(mtk, 'lingkup-materi', {
+          rows: [{ anggota_rombel_id: first, tp_id: tp[0], nilai: 88, sebelumnya: null }],
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('lays out the Sumatif Lingkup Materi template as the reference, with hidden ids and stored scores', async () => {
+    const res = await download(mtk, 'lingkup-materi');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(String(res.headers['content-disposition'])).toContain('Template Sumatif Lingkup Materi');
+    const wb = await workbookOf(res.data);
+    const sheet = wb.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet;
+    expect(sheet.getCell('A1').value).toBe('FORMAT EXCEL SUMATIF LINGKUP MATERI');
+    expect(cellText(sheet.getCell('C3').value)).toContain(mtk.nama_mata_pelajaran);
+    expect(cellText(sheet.getCell('A7').value)).toBe(
+      'MASUKKAN NILAI BERUPA ANGKA (0-100) DIKOLOM TP 1, TP 2',
+    );
+    expect([1, 2, 3, 4, 5, 6].map((c) => sheet.getRow(9).getCell(c).value)).toEqual([
+      'No',
+      'PD_ID',
+      'Nama',
+      'NISN',
+      'TP 1',
+      'TP 2',
+    ]);
+    expect(sheet.getRow(8).hidden).toBe(true);
+    expect([sheet.getCell('E8').value, sheet.getCell('F8').value]).toEqual(tp);
+    expect(sheet.getColumn(2).hidden).toBe(true);
+    expect(sheet.getCell('B10').value).toBe(pupils[0]?.anggota_rombel_id);
+    expect(sheet.getCell('C10').value).toBe(pupils[0]?.nama);
+    expect(sheet.getCell('E10').value).toBe(88);
+    expect(sheet.getCell(`C${9 + pupils.length}`).value).toBe(pupils.at(-1)?.nama);
+    expect(wb.getWorksheet('erapor')?.state).toBe('veryHidden');
+    expect(cellText(wb.getWorksheet('Tujuan Pembelajaran')?.getCell('B2').value)).toBe(
+      'Menjelaskan himpunan',
+    );
+  });
+
+  it('reads an edited template back as values for the grid, nothing saved', async () => {
+    const wb = await workbookOf((await download(mtk, 'lingkup-materi')).data);
+    const sheet = wb.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet;
+    sheet.getCell('E10').value = 90;
+    sheet.getCell('F10').value = 'abc';
+    sheet.getCell('E11').value = 75.5;
+    sheet.getCell('F11').value = { formula: '70+1', result: 71 };
+    // A pupil who is not in the class any more.
+    sheet.getRow(9 + pupils.length + 1).values = [
+      99,
+      '00000000-0000-4000-8000-000000000099',
+      'Orang Lain',
+      '',
+      50,
+    ];
+    const res = await upload(mtk, 'lingkup-materi', await bufferOf(wb));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(ASESMEN_MESSAGES.uploaded);
+    expect(res.body.rows).toHaveLength(pupils.length);
+    expect(res.body.rows[0]).toEqual({
+      anggota_rombel_id: pupils[0]?.anggota_rombel_id,
+      values: { [tp[0] as string]: '90', [tp[1] as string]: 'abc' },
+    });
+    expect(res.body.rows[1]?.values).toEqual({ [tp[0] as string]: '75.5', [tp[1] as string]: '71' });
+    expect(res.body.rows[2]?.values).toEqual({ [tp[0] as string]: '', [tp[1] as string]: '' });
+    expect(res.body.catatan).toEqual([ASESMEN_MESSAGES.uploadPdUnknown(1)]);
+    // The stored score is untouched until Simpan.
+    const again = await workbookOf((await download(mtk, 'lingkup-materi')).data);
+    expect(again.getWorksheet('Sumatif Lingkup Materi')?.getCell('E10').value).toBe(88);
+  });
+
+  it('reads back the Sumatif Akhir Semester and Nilai Akhir templates', async () => {
+    const sas = await workbookOf((await download(mtk, 'akhir-semester')).data);
+    const s1 = sas.getWorksheet('Sumatif Akhir Semester') as ExcelJS.Worksheet;
+    expect([5, 6].map((c) => s1.getRow(9).getCell(c).value)).toEqual(['NILAI_NON_TES', 'NILAI_TES']);
+    s1.getCell('E10').value = 80;
+    s1.getCell('F10').value = 91;
+    const r1 = await upload(mtk, 'akhir-semester', await bufferOf(sas));
+    expect(r1.status).toBe(200);
+    expect(r1.body.rows[0]?.values).toEqual({ 'non-tes': '80', tes: '91' });
+
+    const na = await workbookOf((await download(mtk, 'nilai-akhir')).data);
+    const s2 = na.getWorksheet('Nilai Akhir') as ExcelJS.Worksheet;
+    expect(s2.getCell('A1').value).toBe('Template Nilai Akhir');
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((c) => s2.getRow(12).getCell(c).value)).toEqual([
+      'NO',
+      'PD_ID',
+      'NAMA',
+      'NISN',
+      'NILAI AKHIR',
+      'TP_ID',
+      'KETERCAPAIAN KOMPETENSI',
+      'DESKRIPSI TP',
+    ]);
+    // One row per TP, the pupil's cells merged over them.
+    expect(s2.getCell('C14').isMerged).toBe(true);
+    expect([s2.getCell('F13').value, s2.getCell('F14').value]).toEqual(tp);
+    expect(s2.getCell('B15').value).toBe(pupils[1]?.anggota_rombel_id);
+    expect(cellText(s2.getCell('H13').value)).toBe('TP 1: Menjelaskan himpunan');
+    s2.getCell('E13').value = 90;
+    s2.getCell('G13').value = 1;
+    s2.getCell('G14').value = 0;
+    s2.getCell('E15').value = 'x';
+    const r2 = await upload(mtk, 'nilai-akhir', await bufferOf(na));
+    expect(r2.status).toBe(200);
+    expect(r2.body.rows[0]?.values).toEqual({
+      nilai_akhir: '90',
+      [tp[0] as string]: '1',
+      [tp[1] as string]: '0',
+    });
+    expect(r2.body.rows[1]?.values).toEqual({
+      nilai_akhir: 'x',
+      [tp[0] as string]: '',
+      [tp[1] as string]: '',
+    });
+  });
+
+  it('rejects another class’s template, another kind, a hand-made workbook and a non-xlsx file', async () => {
+    const other = await download(k13, 'lingkup-materi');
+    expect(other.status).toBe(200);
+    const wrongClass = await upload(mtk, 'lingkup-materi', other.data);
+    expect(wrongClass.status).toBe(422);
+    const k13Rombel = demo.school.rombongan_belajar.find(
+      (r) => r.rombongan_belajar_id === k13.rombongan_belajar_id,
+    );
+    expect(wrongClass.body.details?.file_excel).toBe(
+      ASESMEN_MESSAGES.otherPembelajaran(k13.nama_mata_pelajaran, k13Rombel?.nama ?? ''),
+    );
+
+    const sas = await download(mtk, 'akhir-semester');
+    const wrongKind = await upload(mtk, 'lingkup-materi', sas.data);
+    expect(wrongKind.status).toBe(422);
+    expect(wrongKind.body.details?.file_excel).toBe(
+      ASESMEN_MESSAGES.otherJenis('akhir-semester', 'lingkup-materi'),
+    );
+
+    // Looks like the template (same headings, real ids) but is not ours.
+    const hand = new ExcelJS.Workbook();
+    const ws = hand.addWorksheet('Sumatif Lingkup Materi');
+    ws.getRow(8).values = [null, null, null, null, tp[0]];
+    ws.getRow(9).values = ['No', 'PD_ID', 'Nama', 'NISN', 'TP 1'];
+    ws.getRow(10).values = [1, pupils[0]?.anggota_rombel_id, pupils[0]?.nama, '', 70];
+    const handMade = await upload(mtk, 'lingkup-materi', await bufferOf(hand));
+    expect(handMade.status).toBe(422);
+    expect(handMade.body.details?.file_excel).toBe(ASESMEN_MESSAGES.formatSalah);
+    expect(handMade.body.message).toBe(ASESMEN_MESSAGES.formatSalah);
+
+    const csv = await upload(mtk, 'lingkup-materi', Buffer.from('No;Nama\n1;A\n'), 'nilai.csv');
+    expect(csv.body.details?.file_excel).toBe(ASESMEN_MESSAGES.fileType);
+    const renamed = await upload(mtk, 'lingkup-materi', Buffer.from('No;Nama\n1;A\n'), 'nilai.xlsx');
+    expect(renamed.status).toBe(422);
+    expect(renamed.body.details?.file_excel).toBe(ASESMEN_MESSAGES.fileType);
+    // A zip that is no workbook.
+    const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(200)]);
+    expect((await upload(mtk, 'lingkup-materi', broken)).body.details?.file_excel).toBe(
+      ASESMEN_MESSAGES.formatSalah,
+    );
+    // A template whose heading row was broken.
+    const broke = await workbookOf((await download(mtk, 'lingkup-materi')).data);
+    (broke.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet).getCell('C9').value = 'Nama Siswa';
+    expect((await upload(mtk, 'lingkup-materi', await bufferOf(broke))).body.details?.file_excel).toBe(
+      ASESMEN_MESSAGES.formatSalah,
+    );
+    // The K13 template uploaded where it belongs is fine.
+    const ok = await upload(k13, 'lingkup-materi', other.data);
+    expect(ok.status).toBe(200);
+    expect(Object.keys(ok.body.rows[0]?.values ?? {})).toEqual(k13Tp);
+  });
+
+  it('lets the teacher upload (the wali only downloads), and not while grading is closed', async () => {
+    const file = (await download(mtk, 'lingkup-materi')).data;
+    expect((await download(mtk, 'lingkup-materi', 'wali')).status).toBe(200);
+    expect((await download(mtk, 'lingkup-materi', 'admin')).status).toBe(403);
+    expect((await upload(mtk, 'lingkup-materi', file, 'nilai.xlsx', 'wali')).status).toBe(403);
+    expect((await upload(mtk, 'lingkup-materi', file, 'nilai.xlsx', 'admin')).status).toBe(403);
+    expect((await download(mtk, 'rapor')).status).toBe(400);
+    const missing = await t().app.inject({
+      method: 'POST',
+      url: `/api/penilaian/pembelajaran/${mtk.pembelajaran_id}/upload/lingkup-materi`,
+      payload: {},
+      headers: bearer(tokens.guru ?? ''),
+    });
+    expect(missing.statusCode).toBe(422);
+    expect(json<{ details: Record<string, string> }>(missing).details.file_excel).toBe(
+      ASESMEN_MESSAGES.fileRequired,
+    );
+    await t().app.inject({
+      method: 'PUT',
+      url: '/api/status-penilaian',
+      payload: { status: false },
+      headers: bearer(tokens.admin ?? ''),
+    });
+    try {
+      const closed = await upload(mtk, 'lingkup-materi', file);
+      expect(closed.status).toBe(423);
+      expect(closed.body.message).toBe(PENILAIAN_GATE_MESSAGES.closedBySchool);
+    } finally {
+      await t().app.inject({
+        method: 'PUT',
+        url: '/api/status-penilaian',
+        payload: { status: true },
+        headers: bearer(tokens.admin ?? ''),
+      });
+    }
+  });
+});

@@ -1,0 +1,107 @@
+import { MESSAGES } from '@erapor/contract/errors';
+import { ASESMEN_MESSAGES } from '@erapor/contract/penilaian/asesmen';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { AppError } from '../../plugins/errors';
+import type { PembelajaranCtx } from './access';
+import { assertPenilaianOpen } from './gate';
+
+/*
+ * How every grade grid is saved (docs/decisions/014-nilai-akhir.md):
+ * 1. the cells are checked (values, pupil in the class and taking the subject, TP mapped) and all
+ *    problems answered at once as 422 `rows.<i>.<field>` — nothing written;
+ * 2. one transaction: an advisory lock on the pembelajaran (so two saves of one subject queue up),
+ *    the gate (423 when closed — also when it closed while the teacher was typing), then the
+ *    stored values are compared with what the browser loaded (`sebelumnya`): any difference →
+ *    409 listing the pupils, nothing written;
+ * 3. upserts for values, deletes for emptied cells.
+ * A cell whose stored value already equals the new one is no conflict (a retried save succeeds).
+ */
+
+export function validationError(details: Record<string, string>): AppError {
+  return new AppError(422, 'VALIDATION_ERROR', MESSAGES.validation, details);
+}
+
+/** One changed cell, checked. `key` identifies the cell within the pupil (tp id, jenis…). */
+export interface Cell<V> {
+  index: number;
+  anggotaRombelId: string;
+  key: string;
+  value: V;
+  sebelumnya: V;
+}
+
+export const cellId = (anggotaRombelId: string, key: string) => `${anggotaRombelId}#${key}`;
+
+/** Serialises saves of one pembelajaran (both engines; released at commit or rollback). */
+export async function lockPembelajaran(tx: Db, pembelajaranId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`penilaian:${pembelajaranId}`}))`);
+}
+
+/**
+ * Opens the save transaction: lock, gate, and the conflict check against `current` (the stored
+ * values keyed by cellId). Returns only the cells that actually change something.
+ */
+export async function beginGridSave<V>(
+  tx: Db,
+  actor: Actor,
+  p: PembelajaranCtx,
+  cells: readonly Cell<V>[],
+  loadCurrent: () => Promise<Map<string, V>>,
+  names: ReadonlyMap<string, string>,
+  same: (a: V | undefined, b: V) => boolean,
+  show: (v: V | undefined) => string | number | null,
+  field = 'nilai',
+): Promise<Cell<V>[]> {
+  await lockPembelajaran(tx, p.pembelajaranId);
+  await assertPenilaianOpen(tx, actor, p.rombonganBelajarId);
+  const current = await loadCurrent();
+  const details: Record<string, string> = {};
+  const who = new Set<string>();
+  const changing: Cell<V>[] = [];
+  for (const cell of cells) {
+    const now = current.get(cellId(cell.anggotaRombelId, cell.key));
+    if (same(now, cell.value)) continue;
+    if (!same(now, cell.sebelumnya)) {
+      details[`rows.${cell.index}.${field}`] = ASESMEN_MESSAGES.conflictCell(show(now));
+      who.add(names.get(cell.anggotaRombelId) ?? cell.anggotaRombelId);
+      continue;
+    }
+    changing.push(cell);
+  }
+  if (who.size > 0) {
+    throw new AppError(409, 'CONFLICT', ASESMEN_MESSAGES.conflict([...who].sort()), details);
+  }
+  return changing;
+}
+
+export const sameScore = (a: number | null | undefined, b: number | null) => (a ?? null) === b;
+export const showScore = (v: number | null | undefined) => v ?? null;
+
+/** `(a, b) in ((…), (…))` over uuid pairs, for a batch delete. */
+export function uuidPairsIn(left: ReturnType<typeof sql>, pairs: readonly (readonly [string, string])[]) {
+  return sql`${left} in (${sql.join(
+    pairs.map(([a, b]) => sql`(${a}::uuid, ${b}::uuid)`),
+    sql`, `,
+  )})`;
+}
+
+/** Every sent cell holds what was loaded: nothing to save (400, so the screen says so). */
+export function requireSomeChange<V>(cells: readonly Cell<V>[], same: (a: V, b: V) => boolean): void {
+  if (cells.every((c) => same(c.sebelumnya, c.value))) {
+    throw new AppError(400, 'NO_CHANGES', ASESMEN_MESSAGES.noChanges);
+  }
+}
+
+/** Checks that every row names a pupil of the grid; adds `rows.<i>.anggota_rombel_id` errors. */
+export function checkPupils(
+  rows: readonly { anggota_rombel_id: string }[],
+  names: ReadonlyMap<string, string>,
+  details: Record<string, string>,
+): void {
+  rows.forEach((row, i) => {
+    if (!names.has(row.anggota_rombel_id))
+      details[`rows.${i}.anggota_rombel_id`] = ASESMEN_MESSAGES.pdNotInPembelajaran;
+  });
+}

@@ -1,0 +1,183 @@
+import {
+  ASESMEN_MESSAGES,
+  akhirSemesterGridSchema,
+  akhirSemesterSaveSchema,
+  capaianGridSchema,
+  capaianSaveSchema,
+  JENIS_TEMPLATE,
+  lingkupMateriGridSchema,
+  lingkupMateriSaveSchema,
+  MAX_UPLOAD_BYTES,
+  mapelPickerResponseSchema,
+  nilaiAkhirGridSchema,
+  nilaiAkhirSaveSchema,
+  rombelPickerQuerySchema,
+  rombelPickerResponseSchema,
+  saveResultSchema,
+  uploadResultSchema,
+} from '@erapor/contract/penilaian/asesmen';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth';
+import { fieldError } from '../../plugins/errors';
+import { errorResponses } from '../../plugins/responses';
+import { getAkhirSemester, saveAkhirSemester } from './akhir-semester';
+import { getCapaian, resetCapaian, saveCapaian } from './capaian';
+import { getLingkupMateri, saveLingkupMateri } from './lingkup-materi';
+import { getNilaiAkhir, saveNilaiAkhir } from './nilai-akhir';
+import { mapelPicker, rombelPicker } from './pickers';
+import { template, upload } from './templates';
+
+const idParams = z.object({ id: z.uuid({ error: ASESMEN_MESSAGES.idInvalid }) });
+const jenisParams = idParams.extend({
+  jenis: z.enum(JENIS_TEMPLATE, { error: ASESMEN_MESSAGES.jenisInvalid }),
+});
+
+/** Asesmen sumatif, nilai akhir and capaian kompetensi of a pembelajaran (API table in the contract). */
+export const penilaianRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const authenticated = { onRequest: app.authenticate };
+  const read = { 200: z.unknown(), ...errorResponses(400, 401, 403, 404, 422) };
+  const write = {
+    200: saveResultSchema,
+    ...errorResponses(400, 401, 403, 404, 409, 422, 423),
+  };
+
+  app.get(
+    '/api/penilaian/rombel',
+    {
+      ...authenticated,
+      schema: {
+        querystring: rombelPickerQuerySchema,
+        response: { 200: rombelPickerResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => rombelPicker(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/penilaian/rombel/:id/pembelajaran',
+    {
+      ...authenticated,
+      schema: {
+        params: idParams,
+        response: { 200: mapelPickerResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => mapelPicker(db, actorOf(request), request.params.id),
+  );
+
+  const grid = '/api/penilaian/pembelajaran/:id';
+
+  app.get(
+    `${grid}/lingkup-materi`,
+    { ...authenticated, schema: { params: idParams, response: { ...read, 200: lingkupMateriGridSchema } } },
+    async (request) => getLingkupMateri(db, actorOf(request), request.params.id),
+  );
+  app.put(
+    `${grid}/lingkup-materi`,
+    { ...authenticated, schema: { params: idParams, body: lingkupMateriSaveSchema, response: write } },
+    async (request) => saveLingkupMateri(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${grid}/akhir-semester`,
+    { ...authenticated, schema: { params: idParams, response: { ...read, 200: akhirSemesterGridSchema } } },
+    async (request) => getAkhirSemester(db, actorOf(request), request.params.id),
+  );
+  app.put(
+    `${grid}/akhir-semester`,
+    { ...authenticated, schema: { params: idParams, body: akhirSemesterSaveSchema, response: write } },
+    async (request) => saveAkhirSemester(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${grid}/nilai-akhir`,
+    { ...authenticated, schema: { params: idParams, response: { ...read, 200: nilaiAkhirGridSchema } } },
+    async (request) => getNilaiAkhir(db, actorOf(request), request.params.id),
+  );
+  app.put(
+    `${grid}/nilai-akhir`,
+    { ...authenticated, schema: { params: idParams, body: nilaiAkhirSaveSchema, response: write } },
+    async (request) => saveNilaiAkhir(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    `${grid}/capaian-kompetensi`,
+    { ...authenticated, schema: { params: idParams, response: { ...read, 200: capaianGridSchema } } },
+    async (request) => getCapaian(db, actorOf(request), request.params.id),
+  );
+  app.put(
+    `${grid}/capaian-kompetensi`,
+    { ...authenticated, schema: { params: idParams, body: capaianSaveSchema, response: write } },
+    async (request) => saveCapaian(db, actorOf(request), request.params.id, request.body),
+  );
+  app.post(
+    `${grid}/capaian-kompetensi/reset`,
+    { ...authenticated, schema: { params: idParams, response: write } },
+    async (request) => resetCapaian(db, actorOf(request), request.params.id),
+  );
+
+  app.get(
+    `${grid}/template/:jenis`,
+    {
+      ...authenticated,
+      schema: {
+        params: jenisParams,
+        response: { 200: z.instanceof(Buffer).describe('xlsx'), ...errorResponses(400, 401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { filename, data } = await template(
+        db,
+        actorOf(request),
+        request.params.id,
+        request.params.jenis,
+      );
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'content-disposition',
+          `attachment; filename="${filename.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+        )
+        .send(data);
+    },
+  );
+
+  app.post(
+    `${grid}/upload/:jenis`,
+    {
+      ...authenticated,
+      schema: {
+        params: jenisParams,
+        response: { 200: uploadResultSchema, ...errorResponses(400, 401, 403, 404, 413, 422, 423) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      if (!request.isMultipart()) throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
+      let file: MultipartFile | undefined;
+      try {
+        file = await request.file({
+          limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
+        });
+      } catch {
+        throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
+      }
+      if (file?.fieldname !== 'file_excel') throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw fieldError('file_excel', ASESMEN_MESSAGES.fileTooLarge, 413);
+        }
+        throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
+      }
+      if (file.file.truncated) throw fieldError('file_excel', ASESMEN_MESSAGES.fileTooLarge, 413);
+      if (data.length === 0) throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
+      return upload(db, actor, request.params.id, request.params.jenis, { data, filename: file.filename });
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import {
+  ASESMEN_MESSAGES,
+  JENIS_LABEL,
+  JENIS_SUMATIF,
+  type JenisTemplate,
+  type UploadResult,
+} from '@erapor/contract/penilaian/asesmen';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { semester } from '../sekolah/tables';
+import { type PembelajaranCtx, readablePembelajaran, writablePembelajaran } from './access';
+import { nilaiSumatifOf } from './akhir-semester';
+import { buildTemplate, parseUpload } from './excel';
+import { assertPenilaianOpen } from './gate';
+import { nilaiTpOf } from './lingkup-materi';
+import { NILAI_AKHIR_KEY, nilaiAkhirStored } from './nilai-akhir';
+import { pupilsOf, tpOf } from './roster';
+
+/** "Unduh Template" and the upload that fills the grid for review (reference-screens §7.1, §7.3). */
+
+async function storedValues(db: Db, p: PembelajaranCtx, jenis: JenisTemplate): Promise<Map<string, number>> {
+  if (jenis === 'lingkup-materi') return nilaiTpOf(db, p.pembelajaranId);
+  if (jenis === 'akhir-semester') return nilaiSumatifOf(db, p.pembelajaranId);
+  return nilaiAkhirStored(db, p);
+}
+
+const fileSafe = (s: string) => s.replace(/[^\p{L}\p{N} ._-]+/gu, '').trim() || 'nilai';
+
+export async function template(
+  db: Db,
+  actor: Actor,
+  pembelajaranId: string,
+  jenis: JenisTemplate,
+): Promise<{ filename: string; data: Buffer }> {
+  const p = await readablePembelajaran(db, actor, pembelajaranId);
+  const [pupils, tp, values, [sem]] = await Promise.all([
+    pupilsOf(db, p),
+    tpOf(db, pembelajaranId),
+    storedValues(db, p, jenis),
+    db.select({ nama: semester.nama }).from(semester).where(eq(semester.semesterId, p.semesterId)),
+  ]);
+  const data = await buildTemplate({
+    jenis,
+    pembelajaranId,
+    rombonganBelajarId: p.rombonganBelajarId,
+    mapel: p.namaMataPelajaran,
+    kelas: p.rombel,
+    tahunPelajaran: sem?.nama ?? p.semesterId,
+    pupils,
+    tp,
+    values,
+  });
+  return {
+    filename: `Template ${JENIS_LABEL[jenis]} - ${fileSafe(p.namaMataPelajaran)} - ${fileSafe(p.rombel)}.xlsx`,
+    data,
+  };
+}
+
+/** Reads an uploaded template into values for the grid. Only the teacher, only while grading is open. */
+export async function upload(
+  db: Db,
+  actor: Actor,
+  pembelajaranId: string,
+  jenis: JenisTemplate,
+  file: { data: Buffer; filename: string },
+): Promise<UploadResult> {
+  const p = await writablePembelajaran(db, actor, pembelajaranId);
+  await assertPenilaianOpen(db, actor, p.rombonganBelajarId);
+  const [pupils, tp] = await Promise.all([pupilsOf(db, p), tpOf(db, pembelajaranId)]);
+  const columns = new Set<string>(jenis === 'akhir-semester' ? JENIS_SUMATIF : tp.map((t) => t.tp_id));
+  if (jenis === 'nilai-akhir') columns.add(NILAI_AKHIR_KEY);
+  const parsed = await parseUpload(file.data, file.filename, { jenis, pembelajaranId, pupils, columns });
+  return { message: ASESMEN_MESSAGES.uploaded, jenis, ...parsed };
+}

@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { streamArray } from 'stream-json/streamers/stream-array.js';
+
+export type SourceRow = Record<string, unknown>;
+
+/** One record of a source file; `rowNumber` is 1-based (the array position, or the worksheet row). */
+export interface NumberedRow {
+  rowNumber: number;
+  row: SourceRow;
+}
+
+/**
+ * Files up to this size are parsed whole with JSON.parse (one file at a time: the national parts
+ * are ~250 kB, the largest single file 3.5 MB); bigger ones are streamed element by element. Both
+ * keep memory bounded by one file, never the ~80 MB folder. JSON.parse is ~15× faster than the
+ * streaming tokenizer here, which is what keeps the full import within its time budget.
+ */
+export const JSON_WHOLE_FILE_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * The elements of a file holding one top-level JSON array, one at a time, with 1-based numbers.
+ * Non-object elements are passed on as they are for the caller to reject; a file that is not an
+ * array is an error.
+ */
+export async function* readJsonArray(
+  file: string,
+  wholeFileMaxBytes = JSON_WHOLE_FILE_MAX_BYTES,
+): AsyncGenerator<NumberedRow> {
+  if ((await stat(file)).size <= wholeFileMaxBytes) {
+    const data: unknown = JSON.parse(await readFile(file, 'utf8'));
+    if (!Array.isArray(data)) throw new Error('isi berkas bukan larik JSON (array)');
+    for (let i = 0; i < data.length; i++) yield { rowNumber: i + 1, row: data[i] as SourceRow };
+    return;
+  }
+  // streamValues: false — only whole values are needed, not their pieces as they arrive.
+  const stream = createReadStream(file).pipe(streamArray.withParserAsStream({ streamValues: false }));
+  for await (const item of stream as AsyncIterable<{ key: number; value: unknown }>) {
+    yield { rowNumber: item.key + 1, row: item.value as SourceRow };
+  }
+}
+
+/** The streaming reader gave a string cell without its text (see readWorkbook). */
+export class SharedStringsMissingError extends Error {
+  constructor() {
+    super('Tabel teks (sharedStrings) workbook tidak terbaca');
+    this.name = 'SharedStringsMissingError';
+  }
+}
+
+/** A cell as a plain value: rich text flattened, formulas replaced by their result, errors as null. */
+export function cellValue(v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'object' || v instanceof Date) return v;
+  const o = v as Record<string, unknown>;
+  if ('sharedString' in o) throw new SharedStringsMissingError();
+  if (Array.isArray(o.richText)) {
+    return (o.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+  }
+  if ('result' in o) return cellValue(o.result);
+  if ('text' in o) return cellValue(o.text);
+  if ('error' in o) return null;
+  return null;
+}
+
+export interface SheetRow extends NumberedRow {
+  sheet: string;
+}
+
+/**
+ * The rows of every worksheet, read with exceljs' streaming reader (the workbook is never held as a
+ * whole). Row 1 of each sheet is the header: its cells are the field names, as published (the
+ * national files use them as such, typos included: `kede elemen`). Empty rows are skipped; cells
+ * past the header (unnamed) are dropped.
+ */
+export async function* readWorkbook(file: string): AsyncGenerator<SheetRow> {
+  // exceljs 4.4's streaming reader now and then misses the sharedStrings entry of the zip (about
+  // one read in ten here): every text cell then comes without its text. That shows in the first
+  // header cell, before anything is yielded, so the read is simply started again.
+  for (let attempt = 1; ; attempt++) {
+    let yielded = false;
+    try {
+      for await (const row of readWorkbookOnce(file)) {
+        yielded = true;
+        yield row;
+      }
+      return;
+    } catch (err) {
+      if (!(err instanceof SharedStringsMissingError) || yielded || attempt >= 5) throw err;
+    }
+  }
+}
+
+async function* readWorkbookOnce(file: string): AsyncGenerator<SheetRow> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    worksheets: 'emit',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
+  for await (const worksheet of reader) {
+    const sheet = (worksheet as unknown as { name: string }).name;
+    let header: (string | null)[] | null = null;
+    for await (const row of worksheet) {
+      const values = (row.values as unknown[]).slice(1).map(cellValue);
+      if (!header) {
+        header = values.map((v) => (v === null || v === '' ? null : String(v).trim()));
+        continue;
+      }
+      if (values.every((v) => v === null || v === '')) continue;
+      const record: SourceRow = {};
+      header.forEach((name, i) => {
+        if (name) record[name] = values[i] ?? null;
+      });
+      yield { sheet, rowNumber: row.number, row: record };
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import { resolve } from 'node:path';
+import { ERROR_CODES } from '@erapor/contract/errors';
+import {
+  IMPORT_REFERENSI_MESSAGES,
+  importReferensiRequestSchema,
+  isFinished,
+  JOB_KIND_IMPORT_REFERENSI,
+  JOB_MESSAGES,
+  type Job,
+  jobSchema,
+} from '@erapor/contract/jobs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REPO_ROOT } from '../../../config';
+import { actorOf, requireResource } from '../../../plugins/auth';
+import { AppError, fieldError, notFound } from '../../../plugins/errors';
+import { errorResponses } from '../../../plugins/responses';
+import { createJob, findUnfinishedJob, getJob, runJob, subscribeJob } from '../../jobs/service';
+import { importReferenceDirectory, planDirectory, ReferenceDirError } from './run';
+import { summaryLine } from './summary';
+
+/** Where the server looks when the administrator names no directory: REFERENCE_DIR, else ../shared/reference. */
+export function defaultReferenceDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.REFERENCE_DIR || resolve(REPO_ROOT, '../shared/reference'));
+}
+
+/** How often an SSE stream re-reads the job row (a job run by another server process on PostgreSQL). */
+const SSE_POLL_MS = 2000;
+
+/**
+ * The administrator's reference import: a background job on this server (which holds the
+ * database), with its status row readable by id and live over Server-Sent Events.
+ */
+export const importReferensiRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const guard = { onRequest: app.authenticate, preHandler: requireResource('Administrator') };
+  const stop = new AbortController();
+  const running = new Set<Promise<void>>();
+  const streams = new Set<() => void>();
+  let starting = false;
+  app.addHook('onClose', async () => {
+    stop.abort();
+    for (const close of streams) close();
+    await Promise.allSettled([...running]);
+  });
+
+  app.post(
+    '/api/referensi/import-referensi',
+    {
+      ...guard,
+      schema: {
+        body: importReferensiRequestSchema,
+        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 409, 415, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const dir = request.body?.dir ? resolve(request.body.dir) : defaultReferenceDir();
+      try {
+        planDirectory(dir);
+      } catch (err) {
+        if (err instanceof ReferenceDirError) throw fieldError('dir', err.message);
+        throw err;
+      }
+      // Two clicks at once: the second waits for nothing and gets the 409 (checked before any await).
+      if (starting) throw new AppError(409, ERROR_CODES.CONFLICT, IMPORT_REFERENSI_MESSAGES.alreadyRunning);
+      starting = true;
+      let job: Job;
+      try {
+        const busy = await findUnfinishedJob(ctx.db, JOB_KIND_IMPORT_REFERENSI);
+        if (busy) {
+          throw new AppError(409, ERROR_CODES.CONFLICT, IMPORT_REFERENSI_MESSAGES.alreadyRunning, {
+            job_id: busy.id,
+          });
+        }
+        // The reference is installation-wide: so is its job (every school's administrator sees it).
+        job = await createJob(ctx.db, {
+          sekolahId: null,
+          kind: JOB_KIND_IMPORT_REFERENSI,
+          createdBy: actor.userId,
+        });
+      } finally {
+        starting = false;
+      }
+      const done = runJob(
+        ctx.db,
+        job.id,
+        async (progress) => {
+          const report = await importReferenceDirectory(ctx.db, dir, {
+            signal: stop.signal,
+            onProgress: (n, total, file) => progress(n, total, file ? `Mengimpor ${file}` : null),
+          });
+          return { result: report, message: summaryLine(report) };
+        },
+        { now: ctx.now, onError: (err) => app.log.error({ err }, 'reference import failed') },
+      );
+      running.add(done);
+      void done.finally(() => running.delete(done));
+      return reply.code(202).send({ ...job, message: IMPORT_REFERENSI_MESSAGES.started });
+    },
+  );
+
+  const params = z.object({ id: z.uuid() });
+
+  app.get(
+    '/api/referensi/import-referensi/:id',
+    { ...guard, schema: { params, response: { 200: jobSchema, ...errorResponses(400, 401, 403, 404) } } },
+    async (request) => {
+      const job = await getJob(ctx.db, request.params.id, actorOf(request).sekolahId);
+      if (!job || job.kind !== JOB_KIND_IMPORT_REFERENSI) throw notFound(JOB_MESSAGES.notFound);
+      return job;
+    },
+  );
+
+  /**
+   * `event: job` with the job as JSON at once, on every change, and last when it has ended (then
+   * the stream closes). A comment line every poll keeps proxies from closing an idle stream.
+   * Authenticated by the Bearer header like every call (read it with fetch, not EventSource).
+   */
+  app.get(
+    '/api/referensi/import-referensi/:id/events',
+    { ...guard, schema: { params, response: errorResponses(400, 401, 403, 404) } },
+    async (request, reply) => {
+      const sekolahId = actorOf(request).sekolahId;
+      const first = await getJob(ctx.db, request.params.id, sekolahId);
+      if (!first || first.kind !== JOB_KIND_IMPORT_REFERENSI) throw notFound(JOB_MESSAGES.notFound);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      let last = '';
+      let lastProgress = -1;
+      let closed = false;
+      const cleanup: (() => void)[] = [];
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        streams.delete(close);
+        for (const fn of cleanup) fn();
+        res.end();
+      };
+      streams.add(close);
+      const send = (job: Job) => {
+        if (closed) return;
+        const data = JSON.stringify(job);
+        if (data !== last) {
+          last = data;
+          lastProgress = job.progress;
+          res.write(`event: job\ndata: ${data}\n\n`);
+        }
+        if (isFinished(job.status)) close();
+      };
+      send(first);
+      if (closed) return;
+      cleanup.push(subscribeJob(first.id, send));
+      const timer = setInterval(() => {
+        res.write(': tetap terhubung\n\n');
+        getJob(ctx.db, first.id, sekolahId)
+          .then((job) => {
+            // The row is written less often than progress is announced: never step back.
+            if (job && (isFinished(job.status) || job.progress > lastProgress)) send(job);
+          })
+          .catch(() => close());
+      }, SSE_POLL_MS);
+      cleanup.push(() => clearInterval(timer));
+      request.raw.on('close', close);
+    },
+  );
+};

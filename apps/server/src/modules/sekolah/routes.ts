@@ -1,0 +1,187 @@
+import { extname } from 'node:path';
+import { messageResponseSchema } from '@erapor/contract/auth';
+import {
+  berandaAdminResponseSchema,
+  LOGO_MAX_BYTES,
+  SETTING_MESSAGES,
+  settingsResponseSchema,
+  statusPenilaianSchema,
+  updateSettingsRequestSchema,
+} from '@erapor/contract/sekolah';
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf, requireRoles } from '../../plugins/auth';
+import { fieldError, issuesToDetails, notFound, RequestValidationError } from '../../plugins/errors';
+import { errorResponses } from '../../plugins/responses';
+import { sniffImage } from '../pengguna/routes';
+import { berandaAdmin } from './beranda';
+import * as settings from './settings';
+import { sqlRows } from './sql-rows';
+
+const LOGO_EXT = new Set(['.jpg', '.jpeg', '.png']);
+
+/**
+ * The settings form arrives as multipart (`data` = the JSON of the form, optional file `logo`)
+ * or as plain JSON without a logo. Everything is read and checked before anything is written.
+ */
+async function readSettingsRequest(
+  request: FastifyRequest,
+): Promise<{ body: unknown; logo: settings.LogoUpload | null }> {
+  if (!request.isMultipart()) return { body: request.body, logo: null };
+  let body: unknown = {};
+  let logo: settings.LogoUpload | null = null;
+  let logoError: string | null = null;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5, fieldSize: 64 * 1024 },
+    })) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'data') {
+          try {
+            body = JSON.parse(String(part.value));
+          } catch {
+            body = {};
+          }
+        }
+        continue;
+      }
+      if (part.fieldname !== 'logo') {
+        await part.toBuffer().catch(() => {});
+        continue;
+      }
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          logoError = SETTING_MESSAGES.logoSize;
+          continue;
+        }
+        throw err;
+      }
+      if (part.file.truncated || data.length > LOGO_MAX_BYTES) logoError = SETTING_MESSAGES.logoSize;
+      else if (data.length === 0) logoError = SETTING_MESSAGES.logoNotImage;
+      else if (!LOGO_EXT.has(extname(part.filename).toLowerCase())) logoError = SETTING_MESSAGES.logoType;
+      else {
+        const mimeType = sniffImage(data);
+        if (!mimeType) logoError = SETTING_MESSAGES.logoNotImage;
+        else logo = { mimeType, data };
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fieldError('logo', SETTING_MESSAGES.logoSize);
+    throw fieldError('logo', SETTING_MESSAGES.logoNotImage, 400);
+  }
+  if (logoError) throw fieldError('logo', logoError);
+  return { body, logo };
+}
+
+export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = app.ctx;
+  const admin = { onRequest: app.authenticate, preHandler: requireRoles('admin') };
+
+  app.get(
+    '/api/setting',
+    { ...admin, schema: { response: { 200: settingsResponseSchema, ...errorResponses(401, 403, 404) } } },
+    async (request) => settings.getSettingsPage(ctx.db, actorOf(request)),
+  );
+
+  app.post(
+    '/api/setting',
+    {
+      ...admin,
+      schema: {
+        response: { 200: settingsResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { body, logo } = await readSettingsRequest(request);
+      const parsed = updateSettingsRequestSchema.safeParse(body ?? {});
+      if (!parsed.success) throw new RequestValidationError(issuesToDetails(parsed.error.issues));
+      await settings.saveSettings(ctx.db, actor, parsed.data, {
+        encryptionKey: ctx.secrets.encryptionKey,
+        logo,
+      });
+      return settings.getSettingsPage(ctx.db, actor);
+    },
+  );
+
+  app.get(
+    '/api/setting/logo/:sekolahId',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: z.object({ sekolahId: z.uuid() }),
+        response: {
+          200: z.instanceof(Buffer).describe('image/jpeg or image/png'),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Only the caller's own school.
+      if (request.params.sekolahId !== actor.sekolahId) throw notFound();
+      const logo = await settings.getLogo(ctx.db, actor.sekolahId);
+      if (!logo) throw notFound();
+      return reply
+        .header('content-type', logo.mimeType)
+        .header('cache-control', 'private, max-age=86400')
+        .send(logo.data);
+    },
+  );
+
+  app.get(
+    '/api/beranda/admin',
+    {
+      onRequest: app.authenticate,
+      preHandler: requireRoles('admin', 'tu'),
+      schema: { response: { 200: berandaAdminResponseSchema, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => {
+      let dbVersion = '-';
+      try {
+        const [r] = await sqlRows(ctx.db, sql`select count(*) as n from drizzle.__drizzle_migrations`);
+        dbVersion = String(r?.n ?? '-');
+      } catch {
+        // The migrations table lives elsewhere on some set-ups: the version is informative only.
+      }
+      return berandaAdmin(ctx.db, actorOf(request), {
+        name: 'e-Rapor SMK',
+        version: ctx.config.version,
+        dbVersion,
+      });
+    },
+  );
+
+  app.get(
+    '/api/status-penilaian',
+    {
+      onRequest: app.authenticate,
+      schema: { response: { 200: statusPenilaianSchema, ...errorResponses(401) } },
+    },
+    async (request) => ({ status: await settings.getStatusPenilaian(ctx.db, actorOf(request)) }),
+  );
+
+  app.put(
+    '/api/status-penilaian',
+    {
+      ...admin,
+      schema: {
+        body: statusPenilaianSchema,
+        response: {
+          200: messageResponseSchema.extend(statusPenilaianSchema.shape),
+          ...errorResponses(400, 401, 403, 415),
+        },
+      },
+    },
+    async (request) => {
+      await settings.setStatusPenilaian(ctx.db, actorOf(request), request.body.status);
+      return { message: SETTING_MESSAGES.statusPenilaianSaved, status: request.body.status };
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import { documentTitle, ROUTES } from '@erapor/contract/routes';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
+import { loadChunk } from '../lib/chunk-load';
+import { loadAreaMessages } from '../lib/i18n';
+import '../lib/route-meta';
+import { hideLoadingOverlay } from '../lib/loading-overlay';
+import { getPrefs } from '../lib/prefs';
+import { getSession, isLoggedIn, sessionAbility, sessionRoles, subscribeSession } from '../lib/session';
+import { decideNavigation, type GuardSession, NOT_FOUND_PATH, resolveLayout } from './guard';
+import { RootShell } from './root-shell';
+import { PendingBar, RouteErrorPanel } from './route-error';
+import { SCREEN_AREAS, SCREENS } from './screens';
+import { BARE_ROUTES, preloadShell } from './shell-chunks';
+
+export function currentGuardSession(): GuardSession {
+  const s = getSession();
+  return { loggedIn: isLoggedIn(s), ability: sessionAbility(s), roles: sessionRoles(s) };
+}
+
+function MissingScreen(): never {
+  throw new Error('Screen file missing for this route');
+}
+
+/** The router: one lazy route per record of the contract's route table. */
+export function createAppRouter(history?: RouterHistory) {
+  const rootRoute = createRootRoute({ component: RootShell, errorComponent: RouteErrorPanel });
+
+  const screens = ROUTES.map((def) => {
+    const importer = SCREENS[def.name];
+    return createRoute({
+      getParentRoute: () => rootRoute,
+      path: def.path,
+      staticData: { def },
+      beforeLoad: () => {
+        const decision = decideNavigation([def], currentGuardSession());
+        if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
+      },
+      loader: async () => {
+        if (BARE_ROUTES.has(def.name)) return;
+        const layout = resolveLayout(def, getPrefs().layoutType, sessionRoles());
+        await preloadShell(layout !== 'full');
+      },
+      component: importer
+        ? lazyRouteComponent(async () => {
+            const [screen] = await Promise.all([
+              loadChunk(def.name, importer),
+              loadAreaMessages(SCREEN_AREAS[def.name] ?? ''),
+            ]);
+            return screen;
+          })
+        : MissingScreen,
+    });
+  });
+
+  const unknown = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '$',
+    beforeLoad: () => {
+      throw redirect({ to: NOT_FOUND_PATH, replace: true });
+    },
+  });
+
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([...screens, unknown]),
+    history,
+    defaultPreload: 'intent',
+    defaultPendingComponent: PendingBar,
+    defaultErrorComponent: RouteErrorPanel,
+    scrollRestoration: false,
+  });
+
+  let first = true;
+  router.subscribe('onResolved', (event) => {
+    const def = router.state.matches[router.state.matches.length - 1]?.staticData?.def;
+    if (def) document.title = documentTitle(def);
+    if (event.pathChanged && typeof window !== 'undefined') window.scrollTo({ top: 0, left: 0 });
+    if (first) {
+      first = false;
+      hideLoadingOverlay();
+    }
+  });
+
+  // Another tab logged in or out, or the session expired: re-run the guards.
+  let signature = sessionSignature();
+  subscribeSession(() => {
+    const next = sessionSignature();
+    if (next === signature) return;
+    signature = next;
+    void router.invalidate();
+  });
+
+  return router;
+}
+
+function sessionSignature(): string {
+  const s = getSession();
+  return isLoggedIn(s) ? `${s.userData?.id}:${sessionRoles(s).join(',')}` : '';
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

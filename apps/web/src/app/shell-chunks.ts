@@ -1,0 +1,26 @@
+import { lazyRouteComponent } from '@tanstack/react-router';
+import { loadChunk } from '../lib/chunk-load';
+
+/**
+ * The lazily loaded parts of the shell. The login page needs none of them: Mantine and the
+ * layouts arrive with the first page behind the login (docs/decisions/003).
+ * `lazyRouteComponent` gives a component that renders synchronously once `preload()` has run
+ * (the route loader preloads, so no flash of a fallback) and rethrows a failed load
+ * (ChunkLoadError) to the route's error component.
+ */
+export const UiRoot = lazyRouteComponent(() => loadChunk('ui-root', () => import('./ui-root')));
+export const AppLayout = lazyRouteComponent(() =>
+  loadChunk('app-layout', () => import('./layouts/app-layout')),
+);
+
+export async function preloadShell(withAppLayout: boolean): Promise<void> {
+  await Promise.all([UiRoot.preload?.(), withAppLayout ? AppLayout.preload?.() : undefined]);
+}
+
+/** Routes drawn without Mantine and without a layout (the public auth pages and logout). */
+export const BARE_ROUTES: ReadonlySet<string> = new Set([
+  'auth-login',
+  'auth-register',
+  'auth-lupa-password',
+  'auth-logout',
+]);

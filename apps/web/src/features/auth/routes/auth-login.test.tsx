@@ -1,0 +1,114 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAppRouter } from '../../../app/router';
+import { clearSession } from '../../../lib/session';
+import { LOGIN } from '../../../lib/session.test-data';
+import { clearToasts, getToasts } from '../../../lib/toast';
+
+const SEMESTERS = {
+  semester: [
+    {
+      semester_id: '20261',
+      tahun_ajaran_id: 2026,
+      nama: '2026/2027 Ganjil',
+      semester: 1,
+      periode_aktif: true,
+    },
+    {
+      semester_id: '20252',
+      tahun_ajaran_id: 2025,
+      nama: '2025/2026 Genap',
+      semester: 2,
+      periode_aktif: false,
+    },
+  ],
+  semester_id: '20261',
+  allowRegister: false,
+  sekolah: 1,
+};
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+async function openLogin() {
+  const router = createAppRouter(createMemoryHistory({ initialEntries: ['/login'] }));
+  render(<RouterProvider router={router} />);
+  await screen.findByLabelText('Email');
+  await waitFor(() =>
+    expect((screen.getByLabelText(/Tahun Pelajaran/) as HTMLSelectElement).value).toBe('20261'),
+  );
+  return router;
+}
+
+describe('login page', () => {
+  beforeEach(() => {
+    clearSession();
+    clearToasts();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the server field messages under the fields and keeps what was typed', async () => {
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/auth/semester') return json(SEMESTERS);
+      expect(JSON.parse(String(init?.body))).toEqual({
+        email: 'guru@demo.sch.id',
+        password: 'salah',
+        semester_id: '20261',
+      });
+      return json(
+        {
+          statusCode: 401,
+          code: 'INVALID_CREDENTIALS',
+          message: 'Password salah!',
+          details: { password: 'Password salah!' },
+        },
+        401,
+      );
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await openLogin();
+    expect(screen.queryByText(/Register here/)).toBeNull(); // registration closed, a school exists
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'guru@demo.sch.id' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'salah' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    });
+    const message = await screen.findByText('Password salah!');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toBe(message.id);
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('guru@demo.sch.id');
+    expect(screen.getByRole('button', { name: 'Login' })).not.toHaveProperty('disabled', true);
+  });
+
+  it('stores the session, greets the user and leaves the login page', async () => {
+    let resolveLogin: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/semester') return json({ ...SEMESTERS, allowRegister: true });
+        return new Promise<Response>((r) => {
+          resolveLogin = r;
+        });
+      }),
+    );
+    const router = await openLogin();
+    expect(screen.getByText('Register here')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'guru@demo.sch.id' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'rapor-demo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    const busy = await screen.findByRole('button', { name: 'Signing in…' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => resolveLogin(json(LOGIN)));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('accessToken')).toBe('access-1');
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Selamat Datang, Budi (welcome)',
+      type: 'success',
+      style: 'default',
+    });
+    expect(getToasts()[0]?.text).toContain('Guru, Wali Kelas');
+  });
+});

@@ -1,0 +1,29 @@
+import type {
+  BerandaDetailResponse,
+  BerandaGuruResponse,
+  BerandaWaliResponse,
+} from '@erapor/contract/penilaian/beranda';
+import { api } from '../../../lib/api-client';
+
+/** The teacher's and homeroom teacher's Beranda (packages/contract/src/penilaian/beranda.ts). */
+export const BERANDA_GURU_KEY = ['beranda', 'guru'] as const;
+export const BERANDA_WALI_KEY = ['beranda', 'wali'] as const;
+
+export async function getBerandaGuru(): Promise<BerandaGuruResponse> {
+  return (await api.get<BerandaGuruResponse>('/beranda/guru')).data;
+}
+
+export async function getBerandaDetail(pembelajaranId: string): Promise<BerandaDetailResponse> {
+  return (await api.get<BerandaDetailResponse>(`/beranda/pembelajaran/${pembelajaranId}`)).data;
+}
+
+export async function getBerandaWali(): Promise<BerandaWaliResponse> {
+  return (await api.get<BerandaWaliResponse>('/beranda/wali')).data;
+}
+
+export async function setKunciNilai(
+  rombelId: string,
+  kunci: boolean,
+): Promise<{ message: string; kunci_nilai: boolean }> {
+  return (await api.put(`/beranda/rombel/${rombelId}/kunci-nilai`, { kunci_nilai: kunci })).data;
+}

@@ -1,0 +1,82 @@
+import { JENIS_LABEL, type JenisTemplate, type UploadResult } from '@erapor/contract/penilaian/asesmen';
+import { Alert, Button, FileButton, Group } from '@mantine/core';
+import { useState } from 'react';
+import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
+import { useTranslation } from '../../../../lib/i18n';
+import { downloadTemplate, uploadTemplate } from '../../api/asesmen-api';
+
+/**
+ * "Unduh Template …" and the upload that fills the grid for review (reference-screens §7.1, §7.3):
+ * the server checks the file is our template of this class and subject; nothing is saved until
+ * the teacher presses Simpan.
+ */
+export function ExcelTools({
+  pembelajaranId,
+  jenis,
+  onUploaded,
+}: {
+  pembelajaranId: string;
+  jenis: JenisTemplate;
+  onUploaded: (result: UploadResult) => void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<'download' | 'upload' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const download = async () => {
+    setBusy('download');
+    setError(null);
+    try {
+      await downloadTemplate(pembelajaranId, jenis);
+    } catch (e) {
+      setError(httpErrorMessage(e, t));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setBusy('upload');
+    setError(null);
+    try {
+      onUploaded(await uploadTemplate(pembelajaranId, jenis, file));
+    } catch (e) {
+      const err = toHttpError(e);
+      setError(err.details.file_excel ?? httpErrorMessage(e, t));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      <Group gap="sm">
+        <Button
+          variant="light"
+          color="teal"
+          onClick={() => void download()}
+          loading={busy === 'download'}
+          data-testid="asesmen-template"
+        >
+          {t('penilaian.asesmen.excel.download', { jenis: JENIS_LABEL[jenis] })}
+        </Button>
+        <FileButton
+          onChange={(f) => void upload(f)}
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          resetRef={undefined}
+        >
+          {(props) => (
+            <Button {...props} variant="light" loading={busy === 'upload'} data-testid="asesmen-upload">
+              {t('penilaian.asesmen.excel.upload')}
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      {error ? (
+        <Alert color="red" withCloseButton onClose={() => setError(null)} data-testid="asesmen-upload-error">
+          {error}
+        </Alert>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { JENIS_ASESMEN, JENIS_LABEL, type JenisAsesmen } from '@erapor/contract/penilaian/asesmen';
+import { Select } from '@mantine/core';
+import { useTranslation } from '../../../lib/i18n';
+import { AkhirSemesterPanel } from '../components/asesmen/akhir-semester-panel';
+import { AsesmenShell } from '../components/asesmen/asesmen-shell';
+import { LingkupMateriPanel } from '../components/asesmen/lingkup-materi-panel';
+
+/**
+ * Input Asesmen (/penilaian/input-nilai, menu "Asesmen Sumatif"; reference-screens §7.1): the
+ * header form plus Jenis Asesmen — Sumatif Lingkup Materi (a score per TP) or Sumatif Akhir
+ * Semester (non-tes, tes and the computed NA).
+ */
+export default function Screen() {
+  const { t } = useTranslation();
+  return (
+    <AsesmenShell<JenisAsesmen | null>
+      extraInitial={null}
+      ready={(jenis) => jenis !== null}
+      extraFields={(jenis, change) => (
+        <Select
+          label={t('penilaian.asesmen.header.jenisAsesmen')}
+          placeholder={t('penilaian.asesmen.header.choose')}
+          data={JENIS_ASESMEN.map((j) => ({ value: j, label: JENIS_LABEL[j] }))}
+          value={jenis}
+          onChange={(v) => change(v as JenisAsesmen | null)}
+          comboboxProps={{ zIndex: 1300 }}
+          data-testid="header-jenis-asesmen"
+        />
+      )}
+    >
+      {({ pembelajaranId, extra, onDirty }) =>
+        extra === 'lingkup-materi' ? (
+          <LingkupMateriPanel key={pembelajaranId} pembelajaranId={pembelajaranId} onDirty={onDirty} />
+        ) : (
+          <AkhirSemesterPanel key={pembelajaranId} pembelajaranId={pembelajaranId} onDirty={onDirty} />
+        )
+      }
+    </AsesmenShell>
+  );
+}

@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import de from './de.json';
+import en from './en.json';
+import fr from './fr.json';
+import id from './id.json';
+import pt from './pt.json';
+
+type Tree = { [k: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === 'string') out.set(key, v);
+    else for (const [k2, v2] of flatten(v, key)) out.set(k2, v2);
+  }
+  return out;
+}
+
+/** The app-wide messages plus every feature's own `features/<area>/locales/<lng>.json` under `<area>`. */
+function withAreas(lng: string, base: Tree): Map<string, string> {
+  const features = join(import.meta.dirname, '..', 'features');
+  const tree: Tree = { ...base };
+  for (const area of readdirSync(features)) {
+    const file = join(features, area, 'locales', `${lng}.json`);
+    try {
+      const own = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+      const existing = tree[area];
+      tree[area] = typeof existing === 'object' ? { ...existing, ...own } : own;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    }
+  }
+  return flatten(tree);
+}
+
+const EN = withAreas('en', en as Tree);
+const OTHERS: Record<string, Map<string, string>> = {
+  id: withAreas('id', id as Tree),
+  de: withAreas('de', de as Tree),
+  fr: withAreas('fr', fr as Tree),
+  pt: withAreas('pt', pt as Tree),
+};
+
+/** Words that are the same in the language (or are names/codes), where a copy is correct. */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'Email',
+  'Login',
+  'Logout',
+  'NPSN',
+  'Password',
+  'Version {{version}}',
+  'Horizontal',
+]);
+
+/** A value with nothing to translate (only placeholders and punctuation). */
+const untranslatable = (v: string) => !/\p{L}/u.test(v.replace(/\{\{\s*\w+\s*\}\}/g, ''));
+const placeholders = (v: string) => [...v.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('locales', () => {
+  for (const [lng, messages] of Object.entries(OTHERS)) {
+    it(`${lng} has every key of en and no other`, () => {
+      const missing = [...EN.keys()].filter((k) => !messages.has(k));
+      const extra = [...messages.keys()].filter((k) => !EN.has(k));
+      expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+    });
+
+    it(`${lng} translates rather than copies English`, () => {
+      const copied = [...EN].filter(
+        ([k, v]) => messages.get(k) === v && !SAME_IN_EVERY_LANGUAGE.has(v) && !untranslatable(v),
+      );
+      expect(copied.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
+    });
+
+    it(`${lng} has no empty values`, () => {
+      expect([...messages].filter(([, v]) => v.trim() === '').map(([k]) => k)).toEqual([]);
+    });
+  }
+
+  it('the Indonesian words e2e tests and users rely on are in every language', () => {
+    // Accessible names kept stable across languages (the term is Indonesian; other locales add a gloss).
+    for (const [key, term] of [
+      ['auth.fields.semester', 'Tahun Pelajaran'],
+      ['chunk.reload', 'Muat Ulang'],
+      ['auth.login.welcomeTitle', 'Selamat Datang'],
+      ['profile.name', 'Nama Lengkap'],
+      ['customizer.rtl', 'RTL'],
+    ] as const) {
+      for (const m of [EN, ...Object.values(OTHERS)]) expect(m.get(key)).toContain(term);
+    }
+  });
+
+  it('uses the same placeholders in every language', () => {
+    const wrong: string[] = [];
+    for (const [lng, messages] of Object.entries(OTHERS)) {
+      for (const [k, v] of EN) {
+        const other = messages.get(k);
+        if (other === undefined) continue;
+        const a = placeholders(v);
+        const b = placeholders(other);
+        // A translation may leave a variable out (e.g. seconds instead of ms) but never invent one.
+        if (b.some((p) => !a.includes(p) && !(k === 'errors.timeout' && p === 'seconds')))
+          wrong.push(`${lng} ${k}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('every key used in the code exists in en', () => {
+    const root = join(import.meta.dirname, '..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const f of readdirSync(dir)) {
+        const p = join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (/\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f)) files.push(p);
+      }
+    };
+    walk(root);
+    const used = new Set<string>();
+    for (const f of files) {
+      for (const m of readFileSync(f, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g))
+        used.add(m[1] as string);
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((k) => !EN.has(k))).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import type { BenchResult } from './types';
+
+/** JS + CSS a first-time visitor downloads to see /login, gzip-compressed as a server would send it. */
+export async function loginPageWeight(baseUrl: string): Promise<BenchResult[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<{ type: string; bytes: number }>[] = [];
+    page.on('response', (res) => {
+      const type = res.request().resourceType();
+      if (type !== 'script' && type !== 'stylesheet') return;
+      bodies.push(res.body().then((b) => ({ type, bytes: gzipSync(b).length })));
+    });
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    const all = await Promise.all(bodies);
+    const js = all.filter((b) => b.type === 'script').reduce((s, b) => s + b.bytes, 0);
+    const css = all.filter((b) => b.type === 'stylesheet').reduce((s, b) => s + b.bytes, 0);
+    const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
+    return [
+      { name: '/login JS (gzip)', value: kb(js), unit: 'kB' },
+      { name: '/login CSS (gzip)', value: kb(css), unit: 'kB' },
+      { name: '/login JS+CSS (gzip)', value: kb(js + css), unit: 'kB', budget: 120 },
+    ];
+  } finally {
+    await browser.close();
+  }
+}

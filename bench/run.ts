@@ -1,0 +1,41 @@
+import { availableParallelism, loadavg } from 'node:os';
+import { importReference } from './import-reference';
+import { loginLatency } from './login-latency';
+import { loginPageWeight } from './login-page-weight';
+import { pdListLatency } from './pd-list';
+import { startServer } from './server';
+import type { BenchResult } from './types';
+
+// `npm run bench`: every benchmark with its budget; exits 1 when a budget is missed.
+const results: BenchResult[] = [];
+
+// Latency budgets hold on an otherwise idle machine; say how busy it was so a miss can be judged.
+const load = () =>
+  `load average ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')} (1/5/15 min) on ${availableParallelism()} cores`;
+const loadBefore = load();
+
+const server = await startServer();
+try {
+  results.push(...(await loginPageWeight(server.url)));
+} finally {
+  await server.stop();
+}
+results.push(...(await loginLatency()));
+results.push(...(await importReference()));
+results.push(...(await pdListLatency()));
+
+const rows = results.map((r) => ({
+  benchmark: r.name,
+  value: `${r.value} ${r.unit}`,
+  budget: r.budget === undefined ? '' : `≤ ${r.budget} ${r.unit}`,
+  result: r.budget === undefined ? '' : r.value <= r.budget ? 'ok' : 'MISSED',
+}));
+console.table(rows);
+console.log(`Machine: ${loadBefore} at the start, ${load()} at the end.`);
+const missed = rows.filter((r) => r.result === 'MISSED');
+if (missed.length > 0) {
+  console.error(`Budget missed: ${missed.map((m) => m.benchmark).join(', ')}`);
+  process.exit(1);
+}

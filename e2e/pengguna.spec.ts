@@ -1,0 +1,87 @@
+import { expect, test } from '@playwright/test';
+import { login } from './support';
+
+test.describe('Akses Pengguna', () => {
+  test('search the users, then add and remove the Waka role', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/setting/users');
+    const table = page.getByTestId('users-table');
+    await page.getByTestId('table-search').fill('guru@demo');
+    await expect(table.locator('tbody tr')).toHaveCount(1);
+    await expect(table).toContainText('guru@demo.sch.id');
+
+    await page.getByTestId('detil-guru@demo.sch.id').click();
+    const detail = page.getByTestId('user-detail');
+    await expect(detail).toContainText('Hak Akses yang Dimiliki');
+    await detail.getByLabel('Waka Kurikulum').check();
+    await detail.getByTestId('save-roles').click();
+    await expect(page.getByTestId('toasts')).toContainText('Data Pengguna berhasil diperbaharui');
+    await expect(detail.getByTestId('user-roles')).toContainText('Waka Kurikulum');
+    await expect(table).toContainText('Waka Kurikulum');
+
+    await detail.getByRole('button', { name: /Waka Kurikulum/ }).click();
+    await expect(page.getByTestId('toasts')).toContainText('Hak Akses berhasil dihapus');
+    await expect(detail.getByTestId('user-roles')).not.toContainText('Waka Kurikulum');
+  });
+
+  test('filter by role', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/setting/users');
+    await page.getByRole('combobox', { name: 'Filter by role' }).click();
+    await page.getByRole('option', { name: 'Wali Kelas', exact: true }).click();
+    const rows = page.getByTestId('users-table').locator('tbody tr');
+    await expect(rows.first()).toContainText('Wali Kelas');
+    for (const text of await rows.allInnerTexts()) expect(text).toContain('Wali Kelas');
+  });
+
+  test('Atur Ulang Pengguna (PTK): one-time passwords shown once, slips downloaded as PDF', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await login(page, 'admin');
+    await page.goto('/setting/users');
+    await page.getByTestId('add-button').click();
+    await page.getByTestId('generate-ptk').click();
+    await expect(page.getByTestId('generate-summary')).toContainText('new accounts', { timeout: 180_000 });
+    const passwords = page.getByTestId('one-time-password');
+    await expect(passwords.first()).toHaveText(/^[a-z2-9]{10}$/);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('download-slip').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('slip-akun-ptk.pdf');
+    const path = await file.path();
+    const { readFileSync } = await import('node:fs');
+    expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The new account logs in with its one-time password and is asked to choose its own.
+    const row = page.getByTestId('credentials-table').locator('tbody tr').first();
+    const loginName = (await row.locator('td').nth(1).textContent()) ?? '';
+    const password = (await passwords.first().textContent()) ?? '';
+    await page.goto('/logout');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(loginName);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('must-change-password')).toBeVisible();
+  });
+});
+
+test.describe('Password PD', () => {
+  test('wali sees only the own class and resets a pupil password once', async ({ page }) => {
+    await login(page, 'wali');
+    await page.goto('/referensi/password-pd');
+    const table = page.getByTestId('password-pd-table');
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await page.getByRole('combobox', { name: 'Filter by class' }).click();
+    await expect(page.getByRole('listbox', { name: 'Filter by class' }).getByRole('option')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    const kelas = (await table.locator('tbody tr').first().locator('td').nth(4).textContent()) ?? '';
+    for (const row of await table.locator('tbody tr').all())
+      await expect(row.locator('td').nth(4)).toHaveText(kelas);
+
+    await table.locator('tbody tr').first().getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('button', { name: 'Yakin!' }).click();
+    await expect(page.getByTestId('one-time-password')).toHaveText(/^[a-z2-9]{10}$/);
+  });
+});

@@ -1,0 +1,59 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One server for the whole run, on its own fresh data directory with the demo school seeded.
+// Set once in the runner process; the workers inherit it.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'erapor-e2e-'));
+const port = Number(process.env.E2E_PORT ?? 3199);
+const root = join(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  // Parallel runs in one checkout keep their traces apart (E2E_OUTPUT_DIR).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? join(import.meta.dirname, 'test-results'),
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node --import tsx ${join(root, 'apps/server/src/main.ts')}`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SEED_DEMO: 'true',
+      // The access matrix logs in every demo account; keep the limiter on but out of its way.
+      LOGIN_RATE_LIMIT_ACCOUNT: '50',
+      LOGIN_RATE_LIMIT_ADDRESS: '500',
+      // Parallel work in one checkout can build the web app into a directory of its own.
+      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+    },
+  },
+});

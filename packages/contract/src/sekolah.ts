@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import { semesterSchema } from './auth';
+
+/**
+ * General settings of a school (reference-screens §5.1, reference-domain §10) and the
+ * administrator's Beranda (§3.1). Shared by the server (validation) and the web (forms).
+ */
+
+/** The logo printed on report cards: jpg or png, at most 1 MB, checked by content. */
+export const LOGO_MAX_BYTES = 1024 * 1024;
+
+export const ZONA_WAKTU = [
+  { value: 'Asia/Jakarta', label: 'Waktu Indonesia Barat (WIB)' },
+  { value: 'Asia/Makassar', label: 'Waktu Indonesia Tengah (WITA)' },
+  { value: 'Asia/Jayapura', label: 'Waktu Indonesia Timur (WIT)' },
+] as const;
+export type ZonaWaktu = (typeof ZONA_WAKTU)[number]['value'];
+
+export const JABATAN_KEPALA_SEKOLAH = [
+  { value: 'Kepala Sekolah', label: 'Kepala Sekolah' },
+  { value: 'Plt. Kepala Sekolah', label: 'PLT Kepala Sekolah' },
+  { value: 'Plh. Kepala Sekolah', label: 'PLH Kepala Sekolah' },
+] as const;
+export type JabatanKepalaSekolah = (typeof JABATAN_KEPALA_SEKOLAH)[number]['value'];
+
+export const SETTING_MESSAGES = {
+  periodeRequired: 'Periode Aktif tidak boleh kosong.',
+  periodeUnknown: 'Periode Aktif tidak ditemukan.',
+  jabatanRequired: 'Jabatan Kepala sekolah tidak boleh kosong.',
+  zonaRequired: 'Zona Waktu tidak boleh kosong.',
+  tanggalInvalid: 'Tanggal tidak valid (format YYYY-MM-DD).',
+  kepalaSekolahUnknown: 'Kepala Sekolah harus salah satu guru sekolah ini.',
+  rombel4TahunUnknown: 'Rombongan belajar 4 tahun harus rombel reguler kelas 11–13 sekolah ini.',
+  urlInvalid: 'URL Dapodik tidak valid (contoh: http://192.168.1.10:5774).',
+  namaRequired: 'Nama sekolah tidak boleh kosong.',
+  emailInvalid: 'Email sekolah tidak valid.',
+  logoNotImage: 'Logo sekolah harus berupa berkas gambar',
+  logoType: 'Logo sekolah harus berekstensi (jpg, jpeg, png)',
+  logoSize: 'Logo sekolah maksimal 1Mb.',
+  saved: 'Pengaturan berhasil disimpan',
+  statusPenilaianSaved: 'Status Penilaian berhasil di simpan',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Maksimal ${max} karakter` })
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
+
+const tanggal = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? null : v))
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null)
+  .refine(
+    (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`))),
+    {
+      error: SETTING_MESSAGES.tanggalInvalid,
+    },
+  );
+
+/** School identity fields the administrator may correct (NPSN stays as registered). */
+export const sekolahIdentitySchema = z.object({
+  nama: z
+    .string({ error: SETTING_MESSAGES.namaRequired })
+    .trim()
+    .min(1, { error: SETTING_MESSAGES.namaRequired })
+    .max(200),
+  nss: optionalText(32),
+  alamat: optionalText(300),
+  desa_kelurahan: optionalText(100),
+  kecamatan: optionalText(100),
+  kabupaten: optionalText(100),
+  provinsi: optionalText(100),
+  kode_pos: optionalText(8),
+  no_telp: optionalText(32),
+  email: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, {
+    error: SETTING_MESSAGES.emailInvalid,
+  }),
+  website: optionalText(200),
+});
+export type SekolahIdentity = z.infer<typeof sekolahIdentitySchema>;
+
+export const updateSettingsRequestSchema = z.object({
+  /** The installation's active semester ("Periode Aktif"). */
+  periode_aktif: z
+    .string({ error: SETTING_MESSAGES.periodeRequired })
+    .trim()
+    .min(1, { error: SETTING_MESSAGES.periodeRequired })
+    .regex(/^\d{4}[12]$/, { error: SETTING_MESSAGES.periodeUnknown }),
+  tanggal_rapor: tanggal,
+  tanggal_rapor_kelas_akhir: tanggal,
+  tanggal_rapor_pts: tanggal,
+  /** guru_id of the head teacher in this semester. */
+  kepala_sekolah: z
+    .uuid({ error: SETTING_MESSAGES.kepalaSekolahUnknown })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+  jabatan: z.enum(
+    JABATAN_KEPALA_SEKOLAH.map((j) => j.value),
+    { error: SETTING_MESSAGES.jabatanRequired },
+  ),
+  zona: z.enum(
+    ZONA_WAKTU.map((z) => z.value),
+    { error: SETTING_MESSAGES.zonaRequired },
+  ),
+  rombel_4_tahun: z
+    .array(z.uuid({ error: SETTING_MESSAGES.rombel4TahunUnknown }))
+    .max(200)
+    .default([]),
+  url_dapodik: optionalText(300).refine((v) => v === null || /^https?:\/\/[^\s/]+/i.test(v), {
+    error: SETTING_MESSAGES.urlInvalid,
+  }),
+  /**
+   * The Dapodik web-service token. Omitted or empty: keep the stored one. `null`: forget it.
+   * It is encrypted at rest and never sent back.
+   */
+  token_dapodik: z.string().trim().max(500).nullable().optional(),
+  sekolah: sekolahIdentitySchema,
+});
+export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
+export type UpdateSettings = z.output<typeof updateSettingsRequestSchema>;
+
+export const sekolahIdentityResponseSchema = z.object({
+  sekolah_id: z.string(),
+  npsn: z.string(),
+  nama: z.string(),
+  nss: z.string().nullable(),
+  alamat: z.string().nullable(),
+  desa_kelurahan: z.string().nullable(),
+  kecamatan: z.string().nullable(),
+  kabupaten: z.string().nullable(),
+  provinsi: z.string().nullable(),
+  kode_pos: z.string().nullable(),
+  no_telp: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  logo_url: z.string().nullable(),
+});
+export type SekolahIdentityResponse = z.infer<typeof sekolahIdentityResponseSchema>;
+
+export const optionSchema = z.object({ value: z.string(), label: z.string() });
+export type Option = z.infer<typeof optionSchema>;
+
+export const settingsResponseSchema = z.object({
+  /** The semester these settings belong to (the one chosen at login). */
+  semester_id: z.string(),
+  periode_aktif: z.string().nullable(),
+  semesters: z.array(semesterSchema),
+  tanggal_rapor: z.string().nullable(),
+  tanggal_rapor_kelas_akhir: z.string().nullable(),
+  tanggal_rapor_pts: z.string().nullable(),
+  kepala_sekolah: z.string().nullable(),
+  jabatan: z.string().nullable(),
+  zona: z.string().nullable(),
+  rombel_4_tahun: z.array(z.string()),
+  url_dapodik: z.string().nullable(),
+  /** Whether a Dapodik token is stored; the token itself never leaves the server. */
+  token_dapodik_tersimpan: z.boolean(),
+  sekolah: sekolahIdentityResponseSchema,
+  guru_options: z.array(optionSchema),
+  rombel_options: z.array(optionSchema),
+});
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+// --- Beranda (administrator) ---
+
+export const statusPenilaianSchema = z.object({ status: z.boolean() });
+export type StatusPenilaian = z.infer<typeof statusPenilaianSchema>;
+
+export const BERANDA_COUNTS = [
+  'guru',
+  'tendik',
+  'instruktur',
+  'asesor',
+  'peserta_didik',
+  'rombel',
+  'rombel_pilihan',
+  'pembelajaran',
+  'ekstrakurikuler',
+  'dudi',
+] as const;
+export type BerandaCount = (typeof BERANDA_COUNTS)[number];
+
+export const berandaAdminResponseSchema = z.object({
+  sekolah: sekolahIdentityResponseSchema,
+  kepala_sekolah: z.string().nullable(),
+  counts: z.record(z.enum(BERANDA_COUNTS), z.number().int()),
+  app: z.object({ name: z.string(), version: z.string(), db_version: z.string() }),
+  status_penilaian: z.boolean(),
+});
+export type BerandaAdminResponse = z.infer<typeof berandaAdminResponseSchema>;
