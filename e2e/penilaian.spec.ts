@@ -289,7 +289,7 @@ test('Excel: the class’s own template fills the grid for review; another class
     page.getByTestId('asesmen-template').click(),
   ]);
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await readFile((await download.path()) ?? ''));
+  await wb.xlsx.load((await readFile((await download.path()) ?? '')) as unknown as ArrayBuffer);
   const sheet = wb.getWorksheet('Sumatif Lingkup Materi');
   if (!sheet) throw new Error('no sheet');
   expect(sheet.getCell('C10').value).toBe(pupils[0]?.nama);
