@@ -7,3 +7,4 @@ export * from '../modules/penilaian/tables';
 export * from '../modules/referensi/ref-tables';
 export * from '../modules/referensi/tables';
 export * from '../modules/sekolah/tables';
+export * from '../modules/sinkronisasi/tables';
