@@ -3,6 +3,7 @@ import { importReference } from './import-reference';
 import { loginLatency } from './login-latency';
 import { loginPageWeight } from './login-page-weight';
 import { pdListLatency } from './pd-list';
+import { penilaianBench } from './penilaian';
 import { startServer } from './server';
 import type { BenchResult } from './types';
 
@@ -25,6 +26,7 @@ try {
 results.push(...(await loginLatency()));
 results.push(...(await importReference()));
 results.push(...(await pdListLatency()));
+results.push(...(await penilaianBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

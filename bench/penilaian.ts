@@ -1,0 +1,401 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LingkupMateriGrid } from '@erapor/contract/penilaian/asesmen';
+import { agamaOfMapel, isGradablePembelajaran } from '@erapor/contract/penilaian/rules';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
+import * as pengguna from '../apps/server/src/modules/pengguna/service';
+import { nilaiAsesmenSekolah } from '../apps/server/src/modules/penilaian/nilai-akhir';
+import { insertTps } from '../apps/server/src/modules/penilaian/test-fixtures';
+import { percentile } from './stats';
+import type { BenchResult } from './types';
+
+/*
+ * Grade entry under the semester's deadline (issue "Academic assessment"):
+ * - saving a 36-pupil × 12-TP lingkup-materi grid over HTTP, PGlite: p95 ≤ 100 ms;
+ * - the suggested final grades of the whole demo school (every pupil × every subject, scored),
+ *   computed on a freshly opened PGlite: ≤ 5 s;
+ * - 50 teachers saving their own grids at once for 60 s on PostgreSQL: no errors, no lost writes.
+ */
+
+const PASSWORD = 'bench-password-1';
+const GRID_TPS = 12;
+const GRID_SAVES = 60;
+const SOAK_TEACHERS = Number(process.env.BENCH_SOAK_TEACHERS ?? 50);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+interface Env {
+  app: FastifyInstance;
+  url: string;
+  handle: DatabaseHandle;
+  demo: SeededDemo;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+async function startApp(handle: DatabaseHandle, dataDir: string): Promise<FastifyInstance> {
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+      encryptionKey: 'bench-encryption-key-bench-encryption-key-01',
+      webDistDir: join(dataDir, 'no-web-dist'),
+      seedDemo: false,
+      snapshotIntervalHours: 0,
+      loginRateLimit: { account: 1000, address: 100_000, windowSeconds: 60 },
+    },
+  );
+  const app = await buildApp({ config, database: handle, ownsDatabase: false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app;
+}
+
+/** The full demo school (smk-standard) behind a listening app, on PGlite (a data dir) or a new PostgreSQL database. */
+async function openEnv(engine: 'pglite' | 'postgresql'): Promise<Env> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'erapor-bench-penilaian-'));
+  let dropPg: (() => Promise<void>) | undefined;
+  let handle: DatabaseHandle;
+  if (engine === 'pglite') handle = await openPglite(join(dataDir, 'pgdata'));
+  else {
+    const name = `erapor_bench_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    handle = await openPostgres(url.toString());
+    dropPg = async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    };
+  }
+  const app = await startApp(handle, dataDir);
+  const demo = await writeDemoSchool(handle.db, {
+    profile: 'smk-standard',
+    passwordHash: await hashPassword(PASSWORD),
+  });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return {
+    app,
+    url,
+    handle,
+    demo,
+    dataDir,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropPg?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function login(env: Env, email: string): Promise<Record<string, string>> {
+  const res = await fetch(`${env.url}/api/jwt/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, semester_id: env.demo.semesterId }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const { accessToken } = (await res.json()) as { accessToken: string };
+  return { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+}
+
+/** Gradable pembelajaran of regular classes, non-religion, with their teacher and class size, largest first. */
+async function gradableSubjects(env: Env) {
+  const { rows } = (await env.handle.db.execute(sql`
+    select p.pembelajaran_id, p.guru_id, p.mata_pelajaran_id, p.kelompok_id, p.no_urut,
+      (select count(*) from anggota_rombel a where a.rombongan_belajar_id = r.rombongan_belajar_id)::int as pupils
+    from pembelajaran p join rombongan_belajar r on r.rombongan_belajar_id = p.rombongan_belajar_id
+    where p.sekolah_id = ${env.demo.sekolahId} and p.semester_id = ${env.demo.semesterId}
+      and r.jenis_rombel = 1 and p.guru_id is not null and p.induk_pembelajaran_id is null
+    order by pupils desc, p.pembelajaran_id`)) as unknown as {
+    rows: {
+      pembelajaran_id: string;
+      guru_id: string;
+      mata_pelajaran_id: number;
+      kelompok_id: number | null;
+      no_urut: number | null;
+      pupils: number;
+    }[];
+  };
+  return rows.filter((r) => isGradablePembelajaran(r) && agamaOfMapel(r.mata_pelajaran_id) === null);
+}
+
+async function addTeacherAccount(env: Env, guruId: string, n: number): Promise<string> {
+  const email = `bench-guru${n}@demo.sch.id`;
+  const user = await pengguna.createUser(env.handle.db, {
+    sekolahId: env.demo.sekolahId,
+    name: `Guru Bench ${n}`,
+    email,
+    passwordHash: await hashPassword(PASSWORD),
+    guruId,
+    pesertaDidikId: null,
+  });
+  await pengguna.grantRoles(env.handle.db, [
+    {
+      userId: user.id,
+      sekolahId: env.demo.sekolahId,
+      semesterId: env.demo.semesterId,
+      role: 'guru',
+      source: 'manual',
+    },
+  ]);
+  return email;
+}
+
+const tpTexts = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `Bench ${tag} TP ${i + 1}`);
+
+/** A teacher with one subject's lingkup-materi grid: saves the whole grid with new values each time. */
+class GridWriter {
+  /** What the server holds (after the last acknowledged save), by `anggota#tp`. */
+  private stored = new Map<string, number | null>();
+  private grid!: LingkupMateriGrid;
+  private round = 0;
+
+  constructor(
+    private env: Env,
+    private headers: Record<string, string>,
+    readonly pembelajaranId: string,
+  ) {}
+
+  async load(): Promise<void> {
+    const res = await fetch(
+      `${this.env.url}/api/penilaian/pembelajaran/${this.pembelajaranId}/lingkup-materi`,
+      {
+        headers: this.headers,
+      },
+    );
+    if (res.status !== 200) throw new Error(`grid: ${res.status} ${await res.text()}`);
+    this.grid = (await res.json()) as LingkupMateriGrid;
+    for (const s of this.grid.siswa)
+      for (const tp of this.grid.tp)
+        this.stored.set(`${s.anggota_rombel_id}#${tp.tp_id}`, s.nilai[tp.tp_id] ?? null);
+  }
+
+  get cells(): number {
+    return this.grid.siswa.length * this.grid.tp.length;
+  }
+
+  /** One save of every cell; resolves to the HTTP status. */
+  async save(): Promise<number> {
+    this.round++;
+    const next = new Map<string, number>();
+    const rows = this.grid.siswa.flatMap((s, i) =>
+      this.grid.tp.map((tp, j) => {
+        const key = `${s.anggota_rombel_id}#${tp.tp_id}`;
+        const nilai = 50 + ((this.round * 7 + i * 3 + j) % 51);
+        next.set(key, nilai);
+        return {
+          anggota_rombel_id: s.anggota_rombel_id,
+          tp_id: tp.tp_id,
+          nilai,
+          sebelumnya: this.stored.get(key) ?? null,
+        };
+      }),
+    );
+    const res = await fetch(
+      `${this.env.url}/api/penilaian/pembelajaran/${this.pembelajaranId}/lingkup-materi`,
+      {
+        method: 'PUT',
+        headers: this.headers,
+        body: JSON.stringify({ rows }),
+      },
+    );
+    await res.arrayBuffer();
+    if (res.status === 200) for (const [k, v] of next) this.stored.set(k, v);
+    return res.status;
+  }
+
+  /** Cells whose stored value differs from the last acknowledged save. */
+  async lostWrites(): Promise<number> {
+    const { rows } = (await this.env.handle.db.execute(
+      sql`select anggota_rombel_id a, tp_id t, nilai from nilai_tp where pembelajaran_id = ${this.pembelajaranId}`,
+    )) as unknown as { rows: { a: string; t: string; nilai: number }[] };
+    const inDb = new Map(rows.map((r) => [`${r.a}#${r.t}`, Number(r.nilai)]));
+    let lost = 0;
+    for (const [k, v] of this.stored) if ((inDb.get(k) ?? null) !== v) lost++;
+    return lost;
+  }
+}
+
+async function gridSaveLatency(env: Env): Promise<BenchResult[]> {
+  const subject = (await gradableSubjects(env))[0];
+  if (!subject) throw new Error('no gradable subject in the demo school');
+  const email = await addTeacherAccount(env, subject.guru_id, 0);
+  await insertTps(env.handle.db, {
+    sekolahId: env.demo.sekolahId,
+    pembelajaranId: subject.pembelajaran_id,
+    source: { cpId: 1 },
+    texts: tpTexts(subject.pembelajaran_id, GRID_TPS),
+  });
+  const writer = new GridWriter(env, await login(env, email), subject.pembelajaran_id);
+  await writer.load();
+  const timings: number[] = [];
+  for (let i = 0; i < GRID_SAVES + 5; i++) {
+    const t0 = performance.now();
+    const status = await writer.save();
+    if (status !== 200) throw new Error(`grid save answered ${status}`);
+    if (i >= 5) timings.push(performance.now() - t0); // the first saves warm the route up
+  }
+  if ((await writer.lostWrites()) !== 0) throw new Error('grid save lost writes');
+  const label = `${writer.cells / GRID_TPS} pupils × ${GRID_TPS} TP`;
+  return [
+    { name: `Grid save p50 (${label}, PGlite)`, value: Math.round(percentile(timings, 50)), unit: 'ms' },
+    {
+      name: `Grid save p95 (${label}, PGlite)`,
+      value: Math.round(percentile(timings, 95)),
+      unit: 'ms',
+      budget: 100,
+    },
+  ];
+}
+
+/** Every gradable subject of the school gets 4 TPs, and every member a score on each, plus tes and non-tes. */
+async function scoreWholeSchool(env: Env): Promise<number> {
+  const subjects = await gradableSubjects(env);
+  for (const s of subjects)
+    await insertTps(env.handle.db, {
+      sekolahId: env.demo.sekolahId,
+      pembelajaranId: s.pembelajaran_id,
+      source: { cpId: 1 },
+      texts: tpTexts(`${s.pembelajaran_id} sekolah`, 4),
+    });
+  const ids = sql.join(
+    subjects.map((s) => sql`${s.pembelajaran_id}::uuid`),
+    sql`, `,
+  );
+  await env.handle.db.execute(sql`
+    insert into nilai_tp (sekolah_id, anggota_rombel_id, pembelajaran_id, tp_id, nilai)
+    select p.sekolah_id, a.anggota_rombel_id, p.pembelajaran_id, m.tp_id,
+      60 + abs(hashtext(a.anggota_rombel_id::text || m.tp_id::text)) % 41
+    from pembelajaran p
+    join tp_mapel m on m.pembelajaran_id = p.pembelajaran_id
+    join anggota_rombel a on a.rombongan_belajar_id = p.rombongan_belajar_id
+    where p.pembelajaran_id in (${ids})
+    on conflict do nothing`);
+  await env.handle.db.execute(sql`
+    insert into nilai_sumatif (sekolah_id, anggota_rombel_id, pembelajaran_id, jenis, nilai)
+    select p.sekolah_id, a.anggota_rombel_id, p.pembelajaran_id, j.jenis,
+      55 + abs(hashtext(a.anggota_rombel_id::text || p.pembelajaran_id::text || j.jenis)) % 46
+    from pembelajaran p
+    join anggota_rombel a on a.rombongan_belajar_id = p.rombongan_belajar_id
+    cross join (values ('tes'), ('non-tes')) j(jenis)
+    where p.pembelajaran_id in (${ids})
+    on conflict do nothing`);
+  return subjects.length;
+}
+
+async function wholeSchoolFinalGrades(): Promise<BenchResult[]> {
+  const env = await openEnv('pglite');
+  const sekolahId = env.demo.sekolahId;
+  const semesterId = env.demo.semesterId;
+  const subjects = await scoreWholeSchool(env);
+  // Cold: close the database and open it again, so no page of it is cached.
+  await env.app.close();
+  await env.handle.close();
+  const cold = await openPglite(join(env.dataDir, 'pgdata'));
+  try {
+    const t0 = performance.now();
+    const grades = await nilaiAsesmenSekolah(cold.db, sekolahId, semesterId);
+    const seconds = (performance.now() - t0) / 1000;
+    const suggested = [...grades.values()].filter((v) => v !== null).length;
+    if (suggested < 10_000) throw new Error(`expected the whole school's grades, got ${suggested}`);
+    return [
+      {
+        name: `Final grades of the whole school (${subjects} subjects, ${suggested} grades, cold PGlite)`,
+        value: Number(seconds.toFixed(2)),
+        unit: 's',
+        budget: 5,
+      },
+    ];
+  } finally {
+    await cold.close();
+    rmSync(env.dataDir, { recursive: true, force: true });
+  }
+}
+
+async function concurrentTeachers(): Promise<BenchResult[]> {
+  const env = await openEnv('postgresql');
+  try {
+    // One subject per teacher: their largest class.
+    const byTeacher = new Map<string, string>();
+    for (const s of await gradableSubjects(env))
+      if (!byTeacher.has(s.guru_id) && byTeacher.size < SOAK_TEACHERS)
+        byTeacher.set(s.guru_id, s.pembelajaran_id);
+    if (byTeacher.size < SOAK_TEACHERS)
+      throw new Error(`only ${byTeacher.size} teachers with a gradable subject`);
+    const writers: GridWriter[] = [];
+    let n = 0;
+    for (const [guruId, pembelajaranId] of byTeacher) {
+      const email = await addTeacherAccount(env, guruId, ++n);
+      await insertTps(env.handle.db, {
+        sekolahId: env.demo.sekolahId,
+        pembelajaranId,
+        source: { cpId: 1 },
+        texts: tpTexts(pembelajaranId, GRID_TPS),
+      });
+      const w = new GridWriter(env, await login(env, email), pembelajaranId);
+      await w.load();
+      writers.push(w);
+    }
+    const timings: number[] = [];
+    const errors = new Map<number, number>();
+    const until = performance.now() + SOAK_SECONDS * 1000;
+    await Promise.all(
+      writers.map(async (w) => {
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          const status = await w.save();
+          timings.push(performance.now() - t0);
+          if (status !== 200) errors.set(status, (errors.get(status) ?? 0) + 1);
+        }
+      }),
+    );
+    let lost = 0;
+    for (const w of writers) lost += await w.lostWrites();
+    const failed = [...errors.values()].reduce((a, b) => a + b, 0);
+    if (failed > 0) console.error(`Concurrent saves failed: ${JSON.stringify(Object.fromEntries(errors))}`);
+    const label = `${writers.length} teachers × ${SOAK_SECONDS} s, PostgreSQL`;
+    return [
+      { name: `Concurrent grid saves (${label})`, value: timings.length, unit: 'saves' },
+      { name: `Concurrent grid save p95 (${label})`, value: Math.round(percentile(timings, 95)), unit: 'ms' },
+      { name: `Concurrent grid saves failed (${label})`, value: failed, unit: 'saves', budget: 0 },
+      { name: `Lost writes (${label})`, value: lost, unit: 'cells', budget: 0 },
+    ];
+  } finally {
+    await env.close();
+  }
+}
+
+export async function penilaianBench(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const env = await openEnv('pglite');
+  try {
+    results.push(...(await gridSaveLatency(env)));
+  } finally {
+    await env.close();
+  }
+  results.push(...(await wholeSchoolFinalGrades()));
+  results.push(...(await concurrentTeachers()));
+  return results;
+}
+
+// `npx tsx bench/penilaian.ts`: this benchmark alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await penilaianBench());
+  process.exit(0);
+}
