@@ -30,6 +30,7 @@ import { pesertaDidikRoutes } from './modules/referensi/peserta-didik/routes';
 import { rombelRoutes } from './modules/referensi/rombel/routes';
 import { sekolahRoutes } from './modules/sekolah/routes';
 import { ensureSemesters } from './modules/sekolah/service';
+import { sinkronisasiRoutes } from './modules/sinkronisasi/routes';
 import { systemRoutes } from './modules/system/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sikapRoutes);
   await app.register(nilaiEkskulRoutes);
   await app.register(berandaPenilaianRoutes);
+  await app.register(sinkronisasiRoutes);
   if (options.routes) await options.routes(app);
   await registerWeb(app, config.webDistDir);
 

@@ -1,0 +1,508 @@
+import { EventEmitter } from 'node:events';
+import { ERROR_CODES } from '@erapor/contract/errors';
+import {
+  isRunFinished,
+  orderKinds,
+  type StartSync,
+  SYNC_KIND_LABELS,
+  SYNC_KIND_PARENTS,
+  SYNC_KINDS,
+  SYNC_MESSAGES,
+  type SyncKind,
+  type SyncKindResult,
+  type SyncKindRow,
+  type SyncOverview,
+  type SyncRun,
+  type SyncRunStatus,
+  syncStatusOf,
+} from '@erapor/contract/sinkronisasi';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { AppError } from '../../plugins/errors';
+import { getSettings } from '../sekolah/service';
+import { getDapodikToken, SETTING_KEYS } from '../sekolah/settings';
+import { sqlRows } from '../sekolah/sql-rows';
+import { sekolah } from '../sekolah/tables';
+import { DapodikError, SyncApiClient, transportDefaults } from './client';
+import { KIND_HANDLERS } from './kinds';
+import { sinkronisasiRun } from './tables';
+
+type RunRow = typeof sinkronisasiRun.$inferSelect;
+
+/** Overall deadline of one run (reference-dapodik §7.3). */
+export const RUN_DEADLINE_MS = 15 * 60_000;
+/** A run row not touched for this long belongs to a process that is gone. */
+const STALE_MS = RUN_DEADLINE_MS + 5 * 60_000;
+/** Progress is announced at least every this many rows (and at every page). */
+export const PROGRESS_EVERY_ROWS = 200;
+
+// --- live events (this process) ---
+
+const bus = new EventEmitter();
+bus.setMaxListeners(0);
+
+export function subscribeRun(id: string, listener: (run: SyncRun) => void): () => void {
+  bus.on(id, listener);
+  return () => bus.off(id, listener);
+}
+
+/** Runs of this process: cancellation and the freshest report. */
+const live = new Map<string, { controller: AbortController; run: SyncRun }>();
+
+export function toRun(row: RunRow): SyncRun {
+  return {
+    id: row.id,
+    status: row.status as SyncRunStatus,
+    semester_id: row.semesterId,
+    kinds: row.report as SyncKindResult[],
+    message: row.message,
+    created_at: row.createdAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function emptyResult(kind: SyncKind): SyncKindResult {
+  return {
+    kind,
+    label: SYNC_KIND_LABELS[kind],
+    status: 'pending',
+    phase: null,
+    fetched: 0,
+    total: null,
+    processed: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    revived: 0,
+    removed: 0,
+    warnings: 0,
+    errors: 0,
+    messages: [],
+    error: null,
+  };
+}
+
+// --- settings ---
+
+interface Connection {
+  url: string;
+  token: string;
+  npsn: string;
+}
+
+async function connectionOf(db: Db, actor: Actor, encryptionKey: Buffer): Promise<Connection | null> {
+  const settings = await getSettings(db, actor, actor.semesterId);
+  const url = settings[SETTING_KEYS.urlDapodik];
+  const token = await getDapodikToken(db, actor, encryptionKey);
+  const [s] = await db
+    .select({ npsn: sekolah.npsn })
+    .from(sekolah)
+    .where(eq(sekolah.sekolahId, actor.sekolahId));
+  if (!url || !token || !s) return null;
+  return { url, token, npsn: s.npsn };
+}
+
+// --- the table of kinds ---
+
+type Counts = Record<SyncKind, { erapor: number; sinkron: number }>;
+
+/** e-Rapor's counts per kind (reference-dapodik §3 definitions): all rows, and those from Dapodik. */
+export async function localCounts(db: Db, sekolahId: string, semesterId: string): Promise<Counts> {
+  const rows = await sqlRows<{ kind: string; erapor: number | string; sinkron: number | string }>(
+    db,
+    sql`
+    select 'sekolah' as kind, 1 as erapor, count(*) filter (where s.sekolah_id_dapodik is not null) as sinkron
+      from sekolah s where s.sekolah_id = ${sekolahId}
+    union all
+    select 'ptk', count(*), count(*) filter (where g.guru_id_dapodik is not null)
+      from guru g where g.sekolah_id = ${sekolahId} and g.deleted_at is null and g.jenis_ptk_id not in (97, 98)
+       and not exists (select 1 from ptk_keluar k where k.guru_id = g.guru_id and k.semester_id = ${semesterId})
+    union all
+    select 'rombongan_belajar', count(*), count(*) filter (where r.rombongan_belajar_id_dapodik is not null)
+      from rombongan_belajar r where r.sekolah_id = ${sekolahId} and r.semester_id = ${semesterId}
+       and r.deleted_at is null and r.jenis_rombel in (1, 8, 9, 16)
+    union all
+    select 'peserta_didik_aktif', count(distinct a.peserta_didik_id),
+           count(distinct a.peserta_didik_id) filter (where p.peserta_didik_id_dapodik is not null)
+      from anggota_rombel a join rombongan_belajar r on r.rombongan_belajar_id = a.rombongan_belajar_id
+      join peserta_didik p on p.peserta_didik_id = a.peserta_didik_id
+     where a.sekolah_id = ${sekolahId} and a.semester_id = ${semesterId} and a.deleted_at is null
+       and r.deleted_at is null and r.jenis_rombel = 1
+       and not exists (select 1 from pd_keluar k where k.peserta_didik_id = a.peserta_didik_id)
+    union all
+    select 'peserta_didik_keluar', count(*), count(*) filter (where p.peserta_didik_id_dapodik is not null)
+      from pd_keluar k join peserta_didik p on p.peserta_didik_id = k.peserta_didik_id
+     where k.sekolah_id = ${sekolahId} and k.semester_id = ${semesterId}
+    union all
+    select case r.jenis_rombel when 16 then 'anggota_rombel_pilihan' else 'anggota_ekskul' end,
+           count(*), count(*) filter (where a.anggota_rombel_id_dapodik is not null)
+      from anggota_rombel a join rombongan_belajar r on r.rombongan_belajar_id = a.rombongan_belajar_id
+     where a.sekolah_id = ${sekolahId} and a.semester_id = ${semesterId} and a.deleted_at is null
+       and r.deleted_at is null and r.jenis_rombel in (16, 51)
+       and not exists (select 1 from pd_keluar k where k.peserta_didik_id = a.peserta_didik_id)
+     group by r.jenis_rombel
+    union all
+    select 'pembelajaran', count(*), count(*) filter (where b.pembelajaran_id_dapodik is not null)
+      from pembelajaran b join rombongan_belajar r on r.rombongan_belajar_id = b.rombongan_belajar_id
+     where b.sekolah_id = ${sekolahId} and b.semester_id = ${semesterId} and b.deleted_at is null
+       and r.deleted_at is null
+    union all
+    select 'ekstrakurikuler', count(*), count(*) filter (where e.ekstrakurikuler_id_dapodik is not null)
+      from ekstrakurikuler e where e.sekolah_id = ${sekolahId} and e.semester_id = ${semesterId}
+       and e.deleted_at is null
+    union all
+    select 'dudi', count(*), count(*) filter (where d.dudi_id_dapodik is not null)
+      from dudi d where d.sekolah_id = ${sekolahId}
+  `,
+  );
+  const out = Object.fromEntries(SYNC_KINDS.map((k) => [k, { erapor: 0, sinkron: 0 }])) as Counts;
+  for (const r of rows) {
+    const kind = r.kind as SyncKind;
+    if (kind in out) out[kind] = { erapor: Number(r.erapor), sinkron: Number(r.sinkron) };
+  }
+  return out;
+}
+
+interface DapodikStatus {
+  ptk?: number;
+  rombel?: { reguler?: number; pilihan?: number; ekskul?: number };
+  pd_aktif?: number;
+  pd_keluar?: number;
+  anggota_pilihan?: number;
+  pembelajaran?: number;
+  ekskul?: number;
+  anggota_ekskul?: number;
+  dudi?: number;
+  service_window?: { open?: boolean; opens_at?: string | null };
+}
+
+function dapodikCountsOf(s: DapodikStatus): Record<SyncKind, number | null> {
+  const n = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : v == null ? null : Number(v));
+  const rombel = s.rombel ? (n(s.rombel.reguler) ?? 0) + (n(s.rombel.pilihan) ?? 0) : null;
+  return {
+    sekolah: 1,
+    ptk: n(s.ptk),
+    rombongan_belajar: rombel,
+    peserta_didik_aktif: n(s.pd_aktif),
+    peserta_didik_keluar: n(s.pd_keluar),
+    anggota_rombel_pilihan: n(s.anggota_pilihan),
+    pembelajaran: n(s.pembelajaran),
+    ekstrakurikuler: n(s.ekskul),
+    anggota_ekskul: n(s.anggota_ekskul),
+    dudi: n(s.dudi),
+  };
+}
+
+function client(conn: Connection, options: Partial<ConstructorParameters<typeof SyncApiClient>[0]> = {}) {
+  return new SyncApiClient({ baseUrl: conn.url, token: conn.token, npsn: conn.npsn, ...options });
+}
+
+export async function getOverview(db: Db, actor: Actor, encryptionKey: Buffer): Promise<SyncOverview> {
+  const [s] = await db
+    .select({ npsn: sekolah.npsn })
+    .from(sekolah)
+    .where(eq(sekolah.sekolahId, actor.sekolahId));
+  const settings = await getSettings(db, actor, actor.semesterId);
+  const conn = await connectionOf(db, actor, encryptionKey);
+  let dapodik: Record<SyncKind, number | null> | null = null;
+  let dapodikError: string | null = null;
+  let serviceWindow: SyncOverview['service_window'] = null;
+  if (!conn) dapodikError = SYNC_MESSAGES.notConfigured;
+  else {
+    try {
+      // The page must not hang on a slow Dapodik: two quick tries.
+      const { data } = await client(conn, {
+        attempts: 2,
+        timeoutMs: Math.min(10_000, transportDefaults.timeoutMs),
+      }).document<DapodikStatus>('status');
+      dapodik = dapodikCountsOf(data);
+      if (data.service_window && typeof data.service_window.open === 'boolean')
+        serviceWindow = { open: data.service_window.open, opens_at: data.service_window.opens_at ?? null };
+    } catch (err) {
+      dapodikError = err instanceof DapodikError ? err.message : SYNC_MESSAGES.unexpected;
+    }
+  }
+  const local = await localCounts(db, actor.sekolahId, actor.semesterId);
+  const kinds: SyncKindRow[] = SYNC_KINDS.map((kind) => {
+    const d = dapodik ? dapodik[kind] : null;
+    return {
+      kind,
+      label: SYNC_KIND_LABELS[kind],
+      dapodik: d,
+      erapor: local[kind].erapor,
+      sinkron: local[kind].sinkron,
+      status: syncStatusOf(d, local[kind].sinkron),
+    };
+  });
+  const [last] = await db
+    .select()
+    .from(sinkronisasiRun)
+    .where(
+      and(eq(sinkronisasiRun.sekolahId, actor.sekolahId), eq(sinkronisasiRun.semesterId, actor.semesterId)),
+    )
+    .orderBy(desc(sinkronisasiRun.createdAt))
+    .limit(1);
+  const mine = last ? live.get(last.id) : undefined;
+  const lastRun = last ? (mine && !isRunFinished(mine.run.status) ? mine.run : toRun(last)) : null;
+  return {
+    semester_id: actor.semesterId,
+    configured: conn !== null,
+    url: settings[SETTING_KEYS.urlDapodik] ?? null,
+    npsn: s?.npsn ?? '',
+    dapodik_error: dapodikError,
+    service_window: serviceWindow,
+    kinds,
+    running_run_id: last && (last.status === 'queued' || last.status === 'running') ? last.id : null,
+    last_run: lastRun,
+  };
+}
+
+// --- runs ---
+
+export async function getRun(db: Db, actor: Actor, id: string): Promise<SyncRun | null> {
+  const mine = live.get(id);
+  const [row] = await db
+    .select()
+    .from(sinkronisasiRun)
+    .where(and(eq(sinkronisasiRun.id, id), eq(sinkronisasiRun.sekolahId, actor.sekolahId)))
+    .limit(1);
+  if (!row) return null;
+  // The in-memory report is fresher while the run goes; its end counts once it is in the row.
+  return mine && !isRunFinished(mine.run.status) ? mine.run : toRun(row);
+}
+
+/** Marks runs whose process is gone as failed (all of them for the embedded database at start-up). */
+export async function failInterruptedRuns(db: Db, now: Date, all: boolean): Promise<void> {
+  await db
+    .update(sinkronisasiRun)
+    .set({ status: 'failed', message: SYNC_MESSAGES.interrupted, finishedAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(sinkronisasiRun.status, ['queued', 'running']),
+        all ? undefined : lt(sinkronisasiRun.updatedAt, new Date(now.getTime() - STALE_MS)),
+      ),
+    );
+}
+
+const isUniqueViolation = (err: unknown): boolean => {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+};
+
+export interface StartedRun {
+  run: SyncRun;
+  done: Promise<void>;
+}
+
+/**
+ * Creates the run (409 when one of this school and semester is still going) and starts it in the
+ * background. The caller gets the run at once; `done` settles when it has ended.
+ */
+export async function startRun(
+  db: Db,
+  actor: Actor,
+  input: StartSync,
+  options: { encryptionKey: Buffer; now: () => Date; onError?: (err: unknown) => void },
+): Promise<StartedRun> {
+  const conn = await connectionOf(db, actor, options.encryptionKey);
+  if (!conn) throw new AppError(422, ERROR_CODES.VALIDATION, SYNC_MESSAGES.notConfigured);
+  const kinds = orderKinds(input.kinds ?? SYNC_KINDS);
+  await failInterruptedRuns(db, options.now(), false);
+  let row: RunRow | undefined;
+  try {
+    [row] = await db
+      .insert(sinkronisasiRun)
+      .values({
+        sekolahId: actor.sekolahId,
+        semesterId: actor.semesterId,
+        report: kinds.map(emptyResult),
+        createdBy: actor.userId,
+        message: SYNC_MESSAGES.started,
+      })
+      .returning();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(409, ERROR_CODES.CONFLICT, SYNC_MESSAGES.alreadyRunning);
+    throw err;
+  }
+  if (!row) throw new Error('insert sinkronisasi_run returned nothing');
+  const run = toRun(row);
+  const controller = new AbortController();
+  live.set(run.id, { controller, run });
+  const done = execute(db, actor, conn, run, input.confirm_deletions === true, controller, options).finally(
+    () => live.delete(run.id),
+  );
+  return { run, done };
+}
+
+/** Asks a run of this process to stop (after the current page; the current kind rolls back). */
+export async function cancelRun(db: Db, actor: Actor, id: string): Promise<SyncRun | null> {
+  const run = await getRun(db, actor, id);
+  if (!run) return null;
+  if (run.status !== 'queued' && run.status !== 'running')
+    throw new AppError(409, ERROR_CODES.CONFLICT, SYNC_MESSAGES.notRunning);
+  const mine = live.get(id);
+  if (mine) mine.controller.abort();
+  else {
+    // Run of a process that is gone (or another server): nothing to stop, close the row.
+    const now = new Date();
+    await db
+      .update(sinkronisasiRun)
+      .set({ status: 'cancelled', message: SYNC_MESSAGES.cancelled, finishedAt: now, updatedAt: now })
+      .where(eq(sinkronisasiRun.id, id));
+  }
+  return run;
+}
+
+/** Aborts every run of this process (server shutting down) and waits for them. */
+export function abortAllRuns(): void {
+  for (const { controller } of live.values()) controller.abort();
+}
+
+async function persist(db: Db, run: SyncRun, patch: Partial<typeof sinkronisasiRun.$inferInsert> = {}) {
+  await db
+    .update(sinkronisasiRun)
+    .set({ status: run.status, report: run.kinds, message: run.message, updatedAt: new Date(), ...patch })
+    .where(eq(sinkronisasiRun.id, run.id));
+}
+
+async function execute(
+  db: Db,
+  actor: Actor,
+  conn: Connection,
+  run: SyncRun,
+  confirmDeletions: boolean,
+  controller: AbortController,
+  options: { now: () => Date; onError?: (err: unknown) => void },
+): Promise<void> {
+  const emit = () => bus.emit(run.id, structuredClone(run));
+  const deadline = setTimeout(() => controller.abort(new Error('deadline')), RUN_DEADLINE_MS);
+  deadline.unref();
+  const signal = controller.signal;
+  const failedKinds = new Set<SyncKind>();
+  let fatal: string | null = null;
+  try {
+    run.status = 'running';
+    run.started_at = options.now().toISOString();
+    await persist(db, run, { startedAt: options.now() });
+    emit();
+
+    // The semester Dapodik serves must be the one of the login.
+    try {
+      const status = await client(conn, { signal }).document<unknown>('status');
+      if (status.semesterId && status.semesterId !== actor.semesterId)
+        fatal = SYNC_MESSAGES.semesterMismatch(status.semesterId, actor.semesterId);
+    } catch (err) {
+      fatal = err instanceof DapodikError ? err.message : SYNC_MESSAGES.unexpected;
+      if (err instanceof DapodikError && err.kind === 'cancelled') fatal = null;
+    }
+
+    for (const result of run.kinds) {
+      if (signal.aborted) {
+        result.status = 'cancelled';
+        continue;
+      }
+      if (fatal) {
+        result.status = 'skipped';
+        result.error = result === run.kinds[0] ? fatal : SYNC_MESSAGES.skippedAfterFatal;
+        continue;
+      }
+      const parent = SYNC_KIND_PARENTS[result.kind].find((p) => failedKinds.has(p));
+      if (parent) {
+        result.status = 'skipped';
+        result.error = SYNC_MESSAGES.skippedParent(SYNC_KIND_LABELS[parent]);
+        failedKinds.add(result.kind);
+        continue;
+      }
+      result.status = 'running';
+      result.phase = 'fetch';
+      run.message = SYNC_MESSAGES.progress(result.label);
+      emit();
+      let lastAnnounced = 0;
+      const kindClient = client(conn, {
+        signal,
+        onPage: (fetched, total) => {
+          result.fetched = fetched;
+          result.total = total;
+          emit();
+        },
+      });
+      try {
+        await KIND_HANDLERS[result.kind]({
+          db,
+          client: kindClient,
+          sekolahId: actor.sekolahId,
+          semesterId: actor.semesterId,
+          report: result,
+          confirmDeletions,
+          now: options.now(),
+          signal,
+          tick: () => {
+            result.processed++;
+            if (result.processed - lastAnnounced >= PROGRESS_EVERY_ROWS) {
+              lastAnnounced = result.processed;
+              emit();
+            }
+            if (signal.aborted) throw new Error('cancelled');
+          },
+          applying: () => {
+            result.phase = 'apply';
+            emit();
+          },
+        });
+        result.status = 'done';
+        result.phase = 'done';
+      } catch (err) {
+        // The kind's transaction is rolled back: its counts describe nothing that was written.
+        for (const key of ['inserted', 'updated', 'unchanged', 'revived', 'removed'] as const)
+          result[key] = 0;
+        failedKinds.add(result.kind);
+        if (signal.aborted) {
+          result.status = 'cancelled';
+          result.error =
+            signal.reason instanceof Error && signal.reason.message === 'deadline'
+              ? SYNC_MESSAGES.deadline
+              : SYNC_MESSAGES.cancelled;
+        } else if (err instanceof DapodikError) {
+          result.status = 'failed';
+          result.error = err.message;
+          if (err.fatal) fatal = err.message;
+        } else {
+          options.onError?.(err);
+          result.status = 'failed';
+          result.error = SYNC_MESSAGES.unexpected;
+        }
+      }
+      await persist(db, run);
+      emit();
+    }
+
+    const ok = run.kinds.filter((k) => k.status === 'done').length;
+    const changed = run.kinds.some((k) => k.inserted + k.updated + k.revived + k.removed > 0);
+    if (signal.aborted) {
+      run.status = 'cancelled';
+      run.message =
+        signal.reason instanceof Error && signal.reason.message === 'deadline'
+          ? SYNC_MESSAGES.deadline
+          : SYNC_MESSAGES.cancelled;
+    } else if (ok === run.kinds.length) {
+      run.status = 'done';
+      run.message = changed ? SYNC_MESSAGES.doneAll(ok) : SYNC_MESSAGES.doneNoChanges;
+    } else {
+      run.status = 'failed';
+      run.message = fatal && ok === 0 ? fatal : SYNC_MESSAGES.donePartial(ok, run.kinds.length - ok);
+    }
+  } catch (err) {
+    options.onError?.(err);
+    run.status = 'failed';
+    run.message = SYNC_MESSAGES.unexpected;
+  } finally {
+    clearTimeout(deadline);
+    run.finished_at = options.now().toISOString();
+    await persist(db, run, { finishedAt: options.now() }).catch((err) => options.onError?.(err));
+    emit();
+  }
+}
