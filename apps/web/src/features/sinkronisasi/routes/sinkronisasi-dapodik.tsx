@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { DapodikScreen } from '../components/dapodik-screen';
 
-/** Ambil Data Dapodik (/sinkronisasi/dapodik) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Ambil Data Dapodik (/sinkronisasi/dapodik; reference-screens §4.1, reference-dapodik §7). */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <DapodikScreen />;
 }
