@@ -1,5 +1,5 @@
 import { DELETION_SAFETY_RATIO, SYNC_MESSAGES, type SyncKindResult } from '@erapor/contract/sinkronisasi';
-import { and, eq, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 
@@ -264,5 +264,3 @@ export async function idsOf(
     );
   return new Map(rows.map((r) => [r.dapodik as string, r.pk as string]));
 }
-
-export const nowSql = sql`now()`;

@@ -19,6 +19,7 @@ import {
   ptkKeluar,
   rombonganBelajar,
 } from '../referensi/tables';
+import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
 import type { SyncApiClient } from './client';
 import { applyRows, DELETED, idsOf, type Report, type Row, rowError, warn } from './engine';
@@ -75,6 +76,34 @@ async function kecamatanNames(tx: Db, codes: Iterable<string | null>): Promise<M
     if (r && r.level === 3) out.set(code, r.nama);
   }
   return out;
+}
+
+/** Tables of the penilaian module whose rows hang off anggota_rombel_id (decision 007). */
+const GRADE_TABLES = ['nilai_akhir', 'nilai_sumatif', 'nilai_tp', 'nilai_sikap', 'nilai_ekstrakurikuler'];
+
+/**
+ * Reference-dapodik §7.4: a membership removed by the sync (a pupil moved to another class) keeps
+ * its grades, which then no longer show in the new class; say so.
+ */
+async function warnGradesOnRemoved(k: KindContext, tx: Db, removed: string[]): Promise<void> {
+  if (!removed.length) return;
+  const ids = sql.join(
+    removed.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const graded = sql.join(
+    GRADE_TABLES.map(
+      (t) =>
+        sql`exists (select 1 from ${sql.identifier(t)} n where n.anggota_rombel_id = a.anggota_rombel_id)`,
+    ),
+    sql` or `,
+  );
+  const [row] = await sqlRows<{ n: number | string }>(
+    tx,
+    sql`select count(*) as n from anggota_rombel a where a.anggota_rombel_id in (${ids}) and (${graded})`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n > 0) warn(k.report, SYNC_MESSAGES.gradesOnRemoved(n));
 }
 
 // --- sekolah (+ jurusan_sp, wilayah) ---
@@ -603,12 +632,13 @@ async function syncPdAktif(k: KindContext): Promise<void> {
         jenisPendaftaranId: int(a.jenis_pendaftaran_id, 'smallint'),
       });
     }
-    await applyRows(tx, ANGGOTA_SPEC, anggota, k.report, {
+    const { removedIds } = await applyRows(tx, ANGGOTA_SPEC, anggota, k.report, {
       ...opts(k),
       tick: undefined,
       scope: anggotaScope(k.semesterId, [1]),
       scopeLabel: 'Anggota rombel reguler',
     });
+    await warnGradesOnRemoved(k, tx, removedIds);
   });
 }
 
@@ -705,11 +735,12 @@ async function syncAnggota(k: KindContext, jenis: 16 | 51): Promise<void> {
         jenisPendaftaranId: int(a.jenis_pendaftaran_id, 'smallint'),
       });
     }
-    await applyRows(tx, ANGGOTA_SPEC, rows, k.report, {
+    const { removedIds } = await applyRows(tx, ANGGOTA_SPEC, rows, k.report, {
       ...opts(k),
       scope: anggotaScope(k.semesterId, [jenis]),
       scopeLabel: jenis === 16 ? 'Anggota rombel matpel pilihan' : 'Anggota ekstrakurikuler',
     });
+    await warnGradesOnRemoved(k, tx, removedIds);
   });
 }
 

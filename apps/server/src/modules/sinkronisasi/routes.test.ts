@@ -280,12 +280,21 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
     const [from, to] = reguler;
     const mover = from?.anggota_rombel[0];
     if (!from || !to || !mover) throw new Error('no data');
+    // A grade on the membership that is about to end.
+    const pembelajaranId = from.pembelajaran[0]?.pembelajaran_id;
+    await T.db.query(
+      `insert into nilai_akhir (sekolah_id, anggota_rombel_id, pembelajaran_id, kompetensi_id, nilai)
+       select a.sekolah_id, a.anggota_rombel_id, p.pembelajaran_id, 4, 88 from anggota_rombel a, pembelajaran p
+        where a.anggota_rombel_id_dapodik = $1 and p.pembelajaran_id_dapodik = $2`,
+      [mover.anggota_rombel_id, pembelajaranId],
+    );
     const moved = json<{ old_anggota_rombel_id: string; anggota_rombel_id: string }>(
       await sim$('move-pupil', { pd: mover.peserta_didik_id, to_rombel: to.rombongan_belajar_id }),
     );
     let run = await sync();
     expect(run.status).toBe('done');
     expect(kind(run, 'peserta_didik_aktif')).toMatchObject({ inserted: 1, removed: 1 });
+    expect(kind(run, 'peserta_didik_aktif').messages).toContain(SYNC_MESSAGES.gradesOnRemoved(1));
     const live = async (id: string) =>
       (
         await T.db.query<{ d: unknown }>(
