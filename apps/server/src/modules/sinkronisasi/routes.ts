@@ -138,14 +138,21 @@ export const sinkronisasiRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (isRunFinished(run.status)) close();
       };
-      cleanup.push(subscribeRun(first.id, send));
+      let lastLive = 0;
+      cleanup.push(
+        subscribeRun(first.id, (run) => {
+          lastLive = Date.now();
+          send(run);
+        }),
+      );
       send(first);
       if (closed) return;
       const timer = setInterval(() => {
         res.write(': tetap terhubung\n\n');
         getRun(ctx.db, actor, first.id)
           .then((run) => {
-            if (run && isRunFinished(run.status)) send(run);
+            // The run of another server process (no live events here) shows its report this way.
+            if (run && (isRunFinished(run.status) || Date.now() - lastLive > SSE_POLL_MS)) send(run);
           })
           .catch(() => close());
       }, SSE_POLL_MS);

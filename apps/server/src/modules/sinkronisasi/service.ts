@@ -212,10 +212,10 @@ export async function getOverview(db: Db, actor: Actor, encryptionKey: Buffer): 
   if (!conn) dapodikError = SYNC_MESSAGES.notConfigured;
   else {
     try {
-      // The page must not hang on a slow Dapodik: two quick tries.
+      // The page must not hang on a slow Dapodik: two short tries.
       const { data } = await client(conn, {
         attempts: 2,
-        timeoutMs: Math.min(10_000, transportDefaults.timeoutMs),
+        timeoutMs: Math.min(5_000, transportDefaults.timeoutMs),
       }).document<DapodikStatus>('status');
       dapodik = dapodikCountsOf(data);
       if (data.service_window && typeof data.service_window.open === 'boolean')

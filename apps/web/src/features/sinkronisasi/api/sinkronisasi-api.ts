@@ -6,6 +6,7 @@ import {
 } from '@erapor/contract/sinkronisasi';
 import { api } from '../../../lib/api-client';
 import { readString, STORAGE_KEYS } from '../../../lib/storage';
+import { takeProgressEvents } from '../components/run-progress';
 
 /** Ambil Data Dapodik calls (packages/contract/src/sinkronisasi.ts has the shapes). */
 export const SINKRONISASI_KEY = ['sinkronisasi', 'dapodik'] as const;
@@ -61,18 +62,9 @@ export async function followRun(
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        buffer += value;
-        let end = buffer.indexOf('\n\n');
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = block
-            .split('\n')
-            .find((line) => line.startsWith('data: '))
-            ?.slice(6);
-          if (block.startsWith('event: progress') && data) seen(JSON.parse(data) as SyncRun);
-          end = buffer.indexOf('\n\n');
-        }
+        const taken = takeProgressEvents(buffer + value);
+        buffer = taken.rest;
+        for (const data of taken.events) seen(JSON.parse(data) as SyncRun);
       }
     }
   } catch {

@@ -12,6 +12,7 @@ import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { cancelRun, followRun, getOverview, SINKRONISASI_KEY, startSync } from '../api/sinkronisasi-api';
+import { progressOf } from './run-progress';
 
 const STATUS_COLOR: Record<SyncStatusLabel, string> = { Belum: 'red', Kurang: 'yellow', Lengkap: 'green' };
 const KIND_STATUS_COLOR: Record<SyncKindResult['status'], string> = {
@@ -29,23 +30,6 @@ const RUN_COLOR: Record<SyncRun['status'], string> = {
   failed: 'red',
   cancelled: 'yellow',
 };
-
-/** Share of the run done: finished kinds plus the current kind's processed rows. */
-function progressOf(run: SyncRun): number {
-  if (!run.kinds.length) return 0;
-  let done = 0;
-  for (const k of run.kinds) {
-    if (k.status === 'pending') continue;
-    if (k.status !== 'running') done += 1;
-    else {
-      const total = k.total ?? k.fetched;
-      const fetch = total ? Math.min(1, k.fetched / total) : 0;
-      const apply = total ? Math.min(1, k.processed / total) : 0;
-      done += k.phase === 'fetch' ? fetch * 0.5 : 0.5 + apply * 0.5;
-    }
-  }
-  return Math.round((done / run.kinds.length) * 100);
-}
 
 /**
  * Ambil Data Dapodik (reference-screens §4.1): per data kind the count in Dapodik, in e-Rapor and

@@ -1,0 +1,62 @@
+import type { SyncKindResult, SyncRun } from '@erapor/contract/sinkronisasi';
+import { describe, expect, it } from 'vitest';
+import { progressOf, takeProgressEvents } from './run-progress';
+
+const kind = (over: Partial<SyncKindResult>): SyncKindResult => ({
+  kind: 'ptk',
+  label: 'GTK',
+  status: 'pending',
+  phase: null,
+  fetched: 0,
+  total: null,
+  processed: 0,
+  inserted: 0,
+  updated: 0,
+  unchanged: 0,
+  revived: 0,
+  removed: 0,
+  warnings: 0,
+  errors: 0,
+  messages: [],
+  error: null,
+  ...over,
+});
+const run = (kinds: SyncKindResult[]): SyncRun => ({
+  id: '00000000-0000-4000-8000-000000000000',
+  status: 'running',
+  semester_id: '20261',
+  kinds,
+  message: null,
+  created_at: '',
+  started_at: null,
+  finished_at: null,
+});
+
+describe('sync progress', () => {
+  it('counts finished kinds whole and the running one by its rows', () => {
+    expect(progressOf(run([kind({ status: 'pending' }), kind({ status: 'pending' })]))).toBe(0);
+    expect(progressOf(run([kind({ status: 'done' }), kind({ status: 'pending' })]))).toBe(50);
+    expect(
+      progressOf(
+        run([kind({ status: 'done' }), kind({ status: 'running', phase: 'fetch', fetched: 50, total: 100 })]),
+      ),
+    ).toBe(63);
+    expect(
+      progressOf(
+        run([
+          kind({ status: 'failed' }),
+          kind({ status: 'running', phase: 'apply', fetched: 100, total: 100, processed: 100 }),
+        ]),
+      ),
+    ).toBe(100);
+  });
+
+  it('reads progress events from a stream split anywhere', () => {
+    const first = takeProgressEvents(
+      'event: progress\ndata: {"a":1}\n\n: tetap terhubung\n\nevent: progress\nda',
+    );
+    expect(first.events).toEqual(['{"a":1}']);
+    const second = takeProgressEvents(`${first.rest}ta: {"a":2}\n\n`);
+    expect(second).toEqual({ events: ['{"a":2}'], rest: '' });
+  });
+});
