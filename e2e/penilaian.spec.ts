@@ -27,6 +27,9 @@ let merdeka: Target;
 let k13: Target;
 let pupils: Pupil[] = [];
 let tpTexts: string[] = [];
+/** Column labels ("TP 5"…) of this spec's own TPs: other specs may add TPs to the same classes. */
+let tp: string[] = [];
+let k13Tp = '';
 
 async function api<T>(
   request: APIRequestContext,
@@ -148,13 +151,24 @@ test.beforeAll(async ({ request }) => {
   tpTexts = Array.from({ length: 12 }, (_, i) => `Menguasai materi E2E ${stamp} nomor ${i + 1}`);
   await addTps(request, merdeka, tpTexts);
   await addTps(request, k13, [`Menganalisis KD E2E ${stamp}`]);
-  const grid = await api<{ siswa: Pupil[]; tp: { label: string }[] }>(
+  type Grid = { siswa: Pupil[]; tp: { label: string; deskripsi: string }[] };
+  const grid = await api<Grid>(
     request,
     'GET',
     `/api/penilaian/pembelajaran/${merdeka.pembelajaranId}/lingkup-materi`,
   );
-  expect(grid.tp).toHaveLength(12);
+  tp = tpTexts.map((text) => grid.tp.find((c) => c.deskripsi === text)?.label ?? 'missing');
+  expect(tp).not.toContain('missing');
+  // One POST wrote them, so they are adjacent columns: the pasted block fills exactly these.
+  const at = grid.tp.findIndex((c) => c.label === tp[0]);
+  expect(grid.tp.slice(at, at + 12).map((c) => c.label)).toEqual(tp);
   pupils = grid.siswa;
+  const k13Grid = await api<Grid>(
+    request,
+    'GET',
+    `/api/penilaian/pembelajaran/${k13.pembelajaranId}/lingkup-materi`,
+  );
+  k13Tp = k13Grid.tp.find((c) => c.deskripsi === `Menganalisis KD E2E ${stamp}`)?.label ?? 'missing';
 });
 
 test('lingkup materi: a pasted 36 × 12 block with one bad cell is held until fixed, then saved and reloaded', async ({
@@ -166,14 +180,14 @@ test('lingkup materi: a pasted 36 × 12 block with one bad cell is held until fi
   const rows = Array.from({ length: 36 }, (_, r) =>
     Array.from({ length: 12 }, (_, c) => (r === 4 && c === 2 ? 'abc' : String(score(r, c)))).join('\t'),
   );
-  await paste(page, cell(page, pupils[0]?.nama ?? '', 'TP 1'), rows.join('\r\n'));
-  const bad = cell(page, pupils[4]?.nama ?? '', 'TP 3');
+  await paste(page, cell(page, pupils[0]?.nama ?? '', tp[0] ?? ''), rows.join('\r\n'));
+  const bad = cell(page, pupils[4]?.nama ?? '', tp[2] ?? '');
   await expect(bad).toHaveAttribute('aria-invalid', 'true');
   await expect(bad).toHaveValue('abc');
   await expect(page.getByTestId('grade-grid-invalid')).toBeVisible();
   // The whole block landed (rows beyond a smaller class are left out and counted).
   const last = Math.min(36, pupils.length) - 1;
-  await expect(cell(page, pupils[last]?.nama ?? '', 'TP 12')).toHaveValue(String(score(last, 11)));
+  await expect(cell(page, pupils[last]?.nama ?? '', tp[11] ?? '')).toHaveValue(String(score(last, 11)));
   await expect(page.getByTestId('grade-grid-pasted')).toBeVisible();
 
   await page.getByTestId('asesmen-save').click();
@@ -194,17 +208,17 @@ test('lingkup materi: a pasted 36 × 12 block with one bad cell is held until fi
 
   await page.reload();
   await openSubject(page, '/penilaian/input-nilai', merdeka, 'Sumatif Lingkup Materi');
-  await expect(cell(page, pupils[0]?.nama ?? '', 'TP 1')).toHaveValue(String(score(0, 0)));
-  await expect(cell(page, pupils[4]?.nama ?? '', 'TP 3')).toHaveValue('77');
-  await expect(cell(page, pupils[last]?.nama ?? '', 'TP 12')).toHaveValue(String(score(last, 11)));
+  await expect(cell(page, pupils[0]?.nama ?? '', tp[0] ?? '')).toHaveValue(String(score(0, 0)));
+  await expect(cell(page, pupils[4]?.nama ?? '', tp[2] ?? '')).toHaveValue('77');
+  await expect(cell(page, pupils[last]?.nama ?? '', tp[11] ?? '')).toHaveValue(String(score(last, 11)));
 
   // Leaving through the menu with an unsaved change asks first.
-  await cell(page, pupils[1]?.nama ?? '', 'TP 1').fill('99');
+  await cell(page, pupils[1]?.nama ?? '', tp[0] ?? '').fill('99');
   await page.getByRole('link', { name: 'Nilai Akhir', exact: true }).first().click();
   await expect(page.getByTestId('unsaved-stay')).toBeVisible();
   await page.getByTestId('unsaved-stay').click();
   await expect(page).toHaveURL(/\/penilaian\/input-nilai$/);
-  await expect(cell(page, pupils[1]?.nama ?? '', 'TP 1')).toHaveValue('99');
+  await expect(cell(page, pupils[1]?.nama ?? '', tp[0] ?? '')).toHaveValue('99');
   await page.getByRole('link', { name: 'Nilai Akhir', exact: true }).first().click();
   await page.getByTestId('unsaved-leave').click();
   await expect(page).toHaveURL(/\/penilaian\/nilai-akhir$/);
@@ -236,9 +250,9 @@ test('nilai akhir: suggestions shown, ketercapaian set, final grades saved', asy
     'End-of-semester assessment not entered yet',
   );
 
-  await choice(page, nama, 'TP 1').selectOption('Achieved');
-  await choice(page, nama, 'TP 2').selectOption('Not achieved');
-  await choice(page, nama, 'TP 3').selectOption('Achieved');
+  await choice(page, nama, tp[0] ?? '').selectOption('Achieved');
+  await choice(page, nama, tp[1] ?? '').selectOption('Not achieved');
+  await choice(page, nama, tp[2] ?? '').selectOption('Achieved');
   await page.getByTestId('asesmen-use-suggestions').click();
   await expect(cell(page, nama, 'Final grade')).toHaveValue(String(expected));
   await page.getByTestId('asesmen-save').click();
@@ -247,7 +261,7 @@ test('nilai akhir: suggestions shown, ketercapaian set, final grades saved', asy
   await page.reload();
   await openSubject(page, '/penilaian/nilai-akhir', merdeka);
   await expect(cell(page, nama, 'Final grade')).toHaveValue(String(expected));
-  await expect(choice(page, nama, 'TP 2')).toHaveValue('Not achieved');
+  await expect(choice(page, nama, tp[1] ?? '')).toHaveValue('Not achieved');
 });
 
 test('capaian kompetensi: generated from the ketercapaian, edited, saved and kept after reload', async ({
@@ -338,7 +352,7 @@ test('K13 class: TP on a KD, scores, final grade and description', async ({ page
   const grid = page.getByTestId('grade-grid');
   const first = grid.locator('tbody tr').first();
   const nama = ((await first.locator('td').nth(1).textContent()) ?? '').trim();
-  await cell(page, nama, 'TP 1').fill('70');
+  await cell(page, nama, k13Tp).fill('70');
   await page.getByTestId('asesmen-save').click();
   await expect(page.getByTestId('toasts')).toContainText('Nilai Sumatif Lingkup Materi berhasil disimpan');
 
@@ -349,7 +363,7 @@ test('K13 class: TP on a KD, scores, final grade and description', async ({ page
 
   await openSubject(page, '/penilaian/nilai-akhir', k13);
   await expect(cell(page, nama, 'Suggested')).toHaveValue('75'); // (70.00 + 80) / 2
-  await choice(page, nama, 'TP 1').selectOption('Achieved');
+  await choice(page, nama, k13Tp).selectOption('Achieved');
   await cell(page, nama, 'Final grade').fill('76');
   await page.getByTestId('asesmen-save').click();
   await expect(page.getByTestId('toasts')).toContainText('Nilai Akhir berhasil disimpan');
