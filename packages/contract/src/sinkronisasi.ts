@@ -111,6 +111,8 @@ export const syncKindResultSchema = z.object({
   revived: z.number().int(),
   /** Rows soft-deleted (or PTK marked as keluar) because Dapodik no longer has them. */
   removed: z.number().int(),
+  /** Removals held back by the safety valve (run again with confirm_deletions to apply them). */
+  held: z.number().int(),
   warnings: z.number().int(),
   errors: z.number().int(),
   /** The first warnings and errors, in Indonesian (all are counted above). */

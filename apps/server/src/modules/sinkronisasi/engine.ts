@@ -183,6 +183,7 @@ export async function applyRows(
       // Removing one row is never a mass deletion; more than the share of the scope needs a yes.
       if (gone.length > 1 && share > DELETION_SAFETY_RATIO && !options.confirmDeletions) {
         warn(report, SYNC_MESSAGES.safetyValve(options.scopeLabel ?? report.label, gone.length, live.length));
+        report.held += gone.length;
       } else {
         if (options.remove) await options.remove(gone);
         else if (deletedCol) {

@@ -349,6 +349,7 @@ async function syncPtk(k: KindContext): Promise<void> {
     if (notMarked.length) {
       if (notMarked.length > 1 && notMarked.length / stillIn > 0.3 && !k.confirmDeletions) {
         warn(k.report, SYNC_MESSAGES.safetyValve('GTK', notMarked.length, stillIn));
+        k.report.held += notMarked.length;
       } else {
         await tx
           .insert(ptkKeluar)

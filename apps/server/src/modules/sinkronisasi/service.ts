@@ -55,7 +55,8 @@ export function toRun(row: RunRow): SyncRun {
     id: row.id,
     status: row.status as SyncRunStatus,
     semester_id: row.semesterId,
-    kinds: row.report as SyncKindResult[],
+    // Reports written by an older version lack newer counters: fill them in.
+    kinds: (row.report as SyncKindResult[]).map((k) => ({ ...emptyResult(k.kind), ...k })),
     message: row.message,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
@@ -77,6 +78,7 @@ function emptyResult(kind: SyncKind): SyncKindResult {
     unchanged: 0,
     revived: 0,
     removed: 0,
+    held: 0,
     warnings: 0,
     errors: 0,
     messages: [],

@@ -68,7 +68,11 @@ export function DapodikScreen() {
   }, [runId, qc]);
 
   const start = useMutation({
-    mutationFn: (kinds: SyncKind[] | undefined) => startSync(kinds ? { kinds } : {}),
+    mutationFn: (input: { kinds?: SyncKind[]; confirm?: boolean }) =>
+      startSync({
+        ...(input.kinds ? { kinds: input.kinds } : {}),
+        ...(input.confirm ? { confirm_deletions: true } : {}),
+      }),
     onSuccess: (r) => {
       setRun(null);
       setRunId(r.runId);
@@ -111,7 +115,7 @@ export function DapodikScreen() {
           </Text>
           <Button
             color="green"
-            onClick={() => start.mutate(undefined)}
+            onClick={() => start.mutate({})}
             loading={start.isPending}
             disabled={!data.configured || busy}
             data-testid="sync-all"
@@ -194,7 +198,7 @@ export function DapodikScreen() {
                     color="green"
                     variant="light"
                     disabled={!data.configured || busy}
-                    onClick={() => start.mutate([k.kind])}
+                    onClick={() => start.mutate({ kinds: [k.kind] })}
                     data-testid={`sync-kind-${k.kind}`}
                   >
                     {t('sinkronisasi.syncOne')}
@@ -206,19 +210,53 @@ export function DapodikScreen() {
         </Table>
       </Card>
 
-      {run && isRunFinished(run.status) ? <RunResult run={run} /> : null}
+      {run && isRunFinished(run.status) ? (
+        <RunResult
+          run={run}
+          busy={busy}
+          onConfirmDeletions={(kinds) => start.mutate({ kinds, confirm: true })}
+        />
+      ) : null}
     </Stack>
   );
 }
 
 /** The honest outcome of a finished run, kind by kind. */
-function RunResult({ run }: { run: SyncRun }) {
+function RunResult({
+  run,
+  busy,
+  onConfirmDeletions,
+}: {
+  run: SyncRun;
+  busy: boolean;
+  onConfirmDeletions: (kinds: SyncKind[]) => void;
+}) {
   const { t } = useTranslation();
+  const held = run.kinds.filter((k) => k.held > 0);
   return (
     <Card withBorder padding="md" data-testid="sync-result">
       <Alert color={RUN_COLOR[run.status]} title={t(`sinkronisasi.runStatus.${run.status}`)} mb="md">
         {run.message}
       </Alert>
+      {held.length ? (
+        <Alert color="orange" title={t('sinkronisasi.held.title')} mb="md" data-testid="sync-held">
+          <Text size="sm" mb="xs">
+            {t('sinkronisasi.held.text', {
+              count: held.reduce((n, k) => n + k.held, 0),
+              kinds: held.map((k) => k.label).join(', '),
+            })}
+          </Text>
+          <Button
+            size="compact-sm"
+            color="orange"
+            disabled={busy}
+            onClick={() => onConfirmDeletions(held.map((k) => k.kind))}
+            data-testid="sync-confirm-deletions"
+          >
+            {t('sinkronisasi.held.confirm')}
+          </Button>
+        </Alert>
+      ) : null}
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>

@@ -15,6 +15,7 @@ const kind = (over: Partial<SyncKindResult>): SyncKindResult => ({
   unchanged: 0,
   revived: 0,
   removed: 0,
+  held: 0,
   warnings: 0,
   errors: 0,
   messages: [],
