@@ -19,6 +19,8 @@ import {
   ptkKeluar,
   rombonganBelajar,
 } from '../referensi/tables';
+import { getSettings, setSetting } from '../sekolah/service';
+import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
 import type { SyncApiClient } from './client';
@@ -45,6 +47,8 @@ export interface KindContext {
   tick: () => void;
   /** Switches the report to the apply phase. */
   applying: () => void;
+  /** What an earlier kind of the same run learnt for a later one (the head teacher's ptk_id). */
+  shared: { kepalaSekolahPtkId?: string | null };
 }
 
 type Api = Record<string, unknown>;
@@ -110,6 +114,7 @@ async function warnGradesOnRemoved(k: KindContext, tx: Db, removed: string[]): P
 
 async function syncSekolah(k: KindContext): Promise<void> {
   const { data: s } = await k.client.document<Api>('sekolah');
+  k.shared.kepalaSekolahPtkId = uuid(s.kepala_sekolah_ptk_id);
   k.report.fetched = 1;
   k.report.total = 1;
   const jurusanList = Array.isArray(s.jurusan_sp) ? (s.jurusan_sp as Api[]) : [];
@@ -325,6 +330,18 @@ async function syncPtk(k: KindContext): Promise<void> {
         tick: undefined,
       },
     );
+
+    // The head teacher of the semester, when the school has not chosen one yet (Pengaturan Umum).
+    const kepala = k.shared.kepalaSekolahPtkId ? ids.get(k.shared.kepalaSekolahPtkId) : undefined;
+    if (kepala) {
+      const settings = await getSettings(tx, { sekolahId: k.sekolahId }, k.semesterId);
+      if (!settings[SETTING_KEYS.kepalaSekolah])
+        await setSetting(
+          tx,
+          { sekolahId: k.sekolahId },
+          { key: SETTING_KEYS.kepalaSekolah, value: kepala, semesterId: k.semesterId },
+        );
+    }
 
     // PTK who left: a ptk_keluar row of the semester, never a deletion (§7.4).
     const active = new Set([...aktif.rows].map((p) => ids.get(uuid(p.ptk_id) ?? '')).filter(Boolean));

@@ -212,6 +212,11 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
       await count(T, `select count(*) n from sekolah where sekolah_id_dapodik = '${s.sekolah.sekolah_id}'`),
     ).toBe(1);
     expect(await count(T, 'select count(*) n from jurusan_sp')).toBe(s.sekolah.jurusan_sp.length);
+    // The head teacher of Dapodik becomes the semester's kepala sekolah (none was chosen yet).
+    const [kepala] = await T.db.query<{ value: string }>(
+      `select value from settings where key = 'kepala_sekolah' and semester_id = '${active}'`,
+    );
+    expect(kepala?.value).toBe(s.sekolah.kepala_sekolah_ptk_id);
 
     const overview = json<SyncOverview>(await app.inject({ url: URL, headers: bearer(admin) }));
     for (const row of overview.kinds) {

@@ -385,6 +385,7 @@ async function execute(
   deadline.unref();
   const signal = controller.signal;
   const failedKinds = new Set<SyncKind>();
+  const shared = {};
   let fatal: string | null = null;
   try {
     run.status = 'running';
@@ -450,6 +451,7 @@ async function execute(
             }
             if (signal.aborted) throw new Error('cancelled');
           },
+          shared,
           applying: () => {
             result.phase = 'apply';
             emit();
