@@ -528,6 +528,18 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
     expect(missing.statusCode).toBe(404);
   });
 
+  it('refuses a Dapodik that already serves another semester, and changes nothing', async () => {
+    const before = await count(t(), LAST_WRITE);
+    const next = json<{ to: string }>(await sim$('new-semester', {}));
+    expect(next.to).not.toBe(active);
+    const run = await sync();
+    expect(run.status).toBe('failed');
+    expect(run.message).toBe(SYNC_MESSAGES.semesterMismatch(sim.state.semesterId, active));
+    expect(run.kinds.every((k) => k.status === 'skipped')).toBe(true);
+    expect(await count(t(), LAST_WRITE)).toBe(before);
+    sim.reset({ semesterId: active });
+  });
+
   it('holds back a mass removal (more than 30%) until it is confirmed', async () => {
     const T = t();
     // Another school's data behind the same NPSN: every PTK we hold is gone from Dapodik.
