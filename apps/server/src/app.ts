@@ -30,6 +30,7 @@ import { pesertaDidikRoutes } from './modules/referensi/peserta-didik/routes';
 import { rombelRoutes } from './modules/referensi/rombel/routes';
 import { sekolahRoutes } from './modules/sekolah/routes';
 import { ensureSemesters } from './modules/sekolah/service';
+import { kirimNilaiRoutes } from './modules/sinkronisasi/kirim-nilai/routes';
 import { sinkronisasiRoutes } from './modules/sinkronisasi/routes';
 import { systemRoutes } from './modules/system/routes';
 import { registerAuth } from './plugins/auth';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(nilaiEkskulRoutes);
   await app.register(berandaPenilaianRoutes);
   await app.register(sinkronisasiRoutes);
+  await app.register(kirimNilaiRoutes);
   if (options.routes) await options.routes(app);
   await registerWeb(app, config.webDistDir);
 

@@ -7,4 +7,6 @@ export * from '../modules/penilaian/tables';
 export * from '../modules/referensi/ref-tables';
 export * from '../modules/referensi/tables';
 export * from '../modules/sekolah/tables';
+export * from '../modules/sinkronisasi/kirim-data/tables';
+export * from '../modules/sinkronisasi/kirim-nilai/tables';
 export * from '../modules/sinkronisasi/tables';
