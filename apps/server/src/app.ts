@@ -30,6 +30,7 @@ import { pesertaDidikRoutes } from './modules/referensi/peserta-didik/routes';
 import { rombelRoutes } from './modules/referensi/rombel/routes';
 import { sekolahRoutes } from './modules/sekolah/routes';
 import { ensureSemesters } from './modules/sekolah/service';
+import { kirimDataRoutes } from './modules/sinkronisasi/kirim-data/routes';
 import { kirimNilaiRoutes } from './modules/sinkronisasi/kirim-nilai/routes';
 import { sinkronisasiRoutes } from './modules/sinkronisasi/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(berandaPenilaianRoutes);
   await app.register(sinkronisasiRoutes);
   await app.register(kirimNilaiRoutes);
+  await app.register(kirimDataRoutes);
   if (options.routes) await options.routes(app);
   await registerWeb(app, config.webDistDir);
 
