@@ -413,6 +413,9 @@ test('a save that meets someone else’s change (409) or a closed gate (423) say
       data: { status },
       headers: { authorization: `Bearer ${adminToken}` },
     });
+  // The success toast lies over the save bar and pauses while the pointer rests on it: let it go.
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('toasts')).not.toContainText('berhasil disimpan', { timeout: 15_000 });
   await cell(page, nama, 'Test').fill('91');
   expect((await set(false)).ok()).toBe(true);
   try {
