@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { use } from 'react';
+import { loadAreaMessages } from '../../../lib/i18n';
+import { KirimNilaiScreen } from '../components/kirim-nilai-screen';
 
-/** Kirim Nilai ke Dapodik (/sinkronisasi/kirim-nilai-dapodik) — not built yet: header, breadcrumb and add button come from the layout. */
+/** The strings of the push screens live in their own file set (features/sinkronisasi-kirim/locales). */
+const messages = loadAreaMessages('sinkronisasi-kirim');
+
+/** Kirim Nilai ke Dapodik (/sinkronisasi/kirim-nilai-dapodik; reference-screens §4.2, reference-dapodik §7.6). */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  use(messages);
+  return <KirimNilaiScreen />;
 }
