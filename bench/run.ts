@@ -5,6 +5,7 @@ import { loginPageWeight } from './login-page-weight';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
 import { startServer } from './server';
+import { syncBench } from './sync';
 import type { BenchResult } from './types';
 
 // `npm run bench`: every benchmark with its budget; exits 1 when a budget is missed.
@@ -27,6 +28,7 @@ results.push(...(await loginLatency()));
 results.push(...(await importReference()));
 results.push(...(await pdListLatency()));
 results.push(...(await penilaianBench()));
+results.push(...(await syncBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

@@ -1,0 +1,196 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { semesterOfDate } from '@erapor/contract/semester';
+import type { SyncRun } from '@erapor/contract/sinkronisasi';
+import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
+import { dapodikCounts } from '@erapor/demo-school/counts';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app';
+import { loadConfig } from '../apps/server/src/config';
+import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { setSetting } from '../apps/server/src/modules/sekolah/service';
+import { encryptText } from '../apps/server/src/secrets';
+import type { BenchResult } from './types';
+
+/*
+ * Ambil Data Dapodik (issue "Dapodik"): a full pull sync of the simulator's smk-standard school
+ * (~1,500 pupils, every kind) into an empty installation — the school registered with the
+ * simulator's NPSN, no demo seed — over HTTP, from the POST to the run's end:
+ * ≤ 30 s on PGlite, ≤ 15 s on PostgreSQL. A second sync with nothing changed is reported too.
+ */
+
+const NPSN = '69999999';
+const EMAIL = 'operator@bench.sch.id';
+const PASSWORD = 'bench-password-1';
+const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BUDGET_S = { pglite: 30, postgresql: 15 } as const;
+const LABEL = { pglite: 'PGlite', postgresql: 'PostgreSQL' } as const;
+type Engine = keyof typeof BUDGET_S;
+
+interface Env {
+  app: FastifyInstance;
+  url: string;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** An empty installation (no school, no demo) behind a listening app. */
+async function openEnv(engine: Engine): Promise<Env> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'erapor-bench-sync-'));
+  let dropPg: (() => Promise<void>) | undefined;
+  let handle: DatabaseHandle;
+  if (engine === 'pglite') handle = await openPglite(join(dataDir, 'pgdata'));
+  else {
+    const name = `erapor_bench_sync_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    await admin.end();
+    const url = new URL(PG_ADMIN_URL);
+    url.pathname = `/${name}`;
+    handle = await openPostgres(url.toString());
+    dropPg = async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    };
+  }
+  const config = loadConfig(
+    {},
+    {
+      dataDir,
+      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
+      encryptionKey: 'bench-encryption-key-bench-encryption-key-01',
+      webDistDir: join(dataDir, 'no-web-dist'),
+      seedDemo: false,
+      snapshotIntervalHours: 0,
+    },
+  );
+  const app = await buildApp({ config, database: handle, ownsDatabase: false, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return {
+    app,
+    url,
+    handle,
+    async close() {
+      await app.close();
+      await handle.close();
+      await dropPg?.();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call<T>(env: Env, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${env.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** Registers the school with the simulator's NPSN, logs in, points the settings at the simulator. */
+async function prepare(env: Env, sim: Simulator, simUrl: string, semesterId: string): Promise<string> {
+  await call(env, 'POST', '/api/jwt/register', { npsn: NPSN, email: EMAIL, password: PASSWORD });
+  const login = await call<{ accessToken: string; userData: { sekolah: { sekolah_id: string } } }>(
+    env,
+    'POST',
+    '/api/jwt/login',
+    { email: EMAIL, password: PASSWORD, semester_id: semesterId },
+  );
+  const sekolahId = login.userData.sekolah.sekolah_id;
+  const key = env.app.ctx.secrets.encryptionKey;
+  await setSetting(env.handle.db, { sekolahId }, { key: 'url_dapodik', value: simUrl, semesterId: null });
+  await setSetting(
+    env.handle.db,
+    { sekolahId },
+    { key: 'token_dapodik', value: encryptText(key, sim.options.token), semesterId: null },
+  );
+  return login.accessToken;
+}
+
+/** One sync over HTTP, from the POST to the run's end (polled every 50 ms). */
+async function timedSync(env: Env, token: string): Promise<{ seconds: number; run: SyncRun }> {
+  const t0 = performance.now();
+  const { runId } = await call<{ runId: string }>(env, 'POST', '/api/sinkronisasi/dapodik', {}, token);
+  for (;;) {
+    const run = await call<SyncRun>(env, 'GET', `/api/sinkronisasi/runs/${runId}`, undefined, token);
+    if (run.status !== 'queued' && run.status !== 'running')
+      return { seconds: (performance.now() - t0) / 1000, run };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function count(env: Env, sql: string): Promise<number> {
+  const [row] = await env.handle.query<{ n: string | number }>(sql);
+  return Number(row?.n ?? 0);
+}
+
+async function syncOn(engine: Engine, sim: Simulator, simUrl: string): Promise<BenchResult[]> {
+  const semesterId = semesterOfDate(new Date()).semester_id;
+  const env = await openEnv(engine);
+  try {
+    const token = await prepare(env, sim, simUrl, semesterId);
+    const full = await timedSync(env, token);
+    if (full.run.status !== 'done')
+      throw new Error(
+        `full sync ended ${full.run.status}: ${full.run.message} ${JSON.stringify(full.run.kinds)}`,
+      );
+    // The sync really filled the empty installation.
+    const c = dapodikCounts(sim.state.school);
+    const pupils = await count(env, 'select count(*) n from peserta_didik where active');
+    const pembelajaran = await count(env, 'select count(*) n from pembelajaran where deleted_at is null');
+    if (pupils !== c.pd_aktif || pembelajaran !== c.pembelajaran)
+      throw new Error(
+        `after the sync: ${pupils} pupils (Dapodik ${c.pd_aktif}), ${pembelajaran} pembelajaran`,
+      );
+    const written = full.run.kinds.reduce((n, k) => n + k.inserted, 0);
+    const idle = await timedSync(env, token);
+    if (idle.run.status !== 'done' || idle.run.kinds.some((k) => k.inserted + k.updated + k.removed > 0))
+      throw new Error(`the second sync changed something: ${JSON.stringify(idle.run.kinds)}`);
+    const label = `${c.pd_aktif} pupils, ${written} rows, ${LABEL[engine]}`;
+    return [
+      {
+        name: `Full Dapodik sync into an empty installation (${label})`,
+        value: Number(full.seconds.toFixed(2)),
+        unit: 's',
+        budget: BUDGET_S[engine],
+      },
+      {
+        name: `Second Dapodik sync, nothing changed (${LABEL[engine]})`,
+        value: Number(idle.seconds.toFixed(2)),
+        unit: 's',
+      },
+    ];
+  } finally {
+    await env.close();
+  }
+}
+
+export async function syncBench(): Promise<BenchResult[]> {
+  // The simulator serves the app's demo school (seed 42) in today's semester; generated once.
+  const sim = createSimulator({ profile: 'smk-standard', port: 0, npsn: NPSN });
+  const simUrl = await sim.listen();
+  try {
+    return [...(await syncOn('pglite', sim, simUrl)), ...(await syncOn('postgresql', sim, simUrl))];
+  } finally {
+    await sim.close();
+  }
+}
+
+// `npx tsx bench/sync.ts`: this benchmark alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await syncBench());
+  process.exit(0);
+}
