@@ -34,7 +34,7 @@ async function count(t: TestApp, query: string, params: unknown[] = []): Promise
   return Number(row?.n ?? 0);
 }
 
-describeEngines('kirim data e-rapor', {}, (t) => {
+describeEngines('kirim data e-rapor', {}, (t, engine) => {
   let sim: Simulator;
   let simUrl = '';
   let admin = '';
@@ -191,4 +191,34 @@ describeEngines('kirim data e-rapor', {}, (t) => {
       sent: pd - 40,
     });
   });
+
+  it.runIf(engine === 'postgresql')(
+    'holds back rows newer than a transaction still open, so the watermark never passes an uncommitted row',
+    async () => {
+      const handle = t().db as unknown as { pool: import('pg').Pool };
+      const open = await handle.pool.connect();
+      try {
+        await open.query('begin');
+        await open.query(
+          `update guru set nama = nama || '.', updated_at = now() where guru_id =
+          (select guru_id from guru where sekolah_id = $1 order by guru_id limit 1)`,
+          [sekolahId],
+        );
+        // Committed after the open transaction started: must wait for it.
+        await new Promise((r) => setTimeout(r, 20));
+        await t().db.query(
+          `update guru set nama = nama || ',', updated_at = now() where guru_id =
+            (select guru_id from guru where sekolah_id = $1 order by guru_id desc limit 1)`,
+          [sekolahId],
+        );
+        const held = await send();
+        expect(held.tables.find((x) => x.table === 'guru')).toMatchObject({ status: 'empty', sent: 0 });
+        await open.query('commit');
+      } finally {
+        open.release();
+      }
+      const both = await send();
+      expect(both.tables.find((x) => x.table === 'guru')).toMatchObject({ status: 'done', sent: 2 });
+    },
+  );
 });

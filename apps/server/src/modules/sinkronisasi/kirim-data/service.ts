@@ -33,11 +33,12 @@ export const kirimDataDefaults = {
   /** Rows per POST (e-Rapor v8 sends 500 with --force). */
   batchSize: 500,
   /**
-   * Rows changed in the last `lagMs` wait for the next send: a write transaction still open when
-   * the watermark passes its start time would otherwise be skipped for ever (its rows carry the
-   * transaction's start time). One minute covers grid saves and a pull-sync kind.
+   * Rows are taken only once every transaction that could still write older `updated_at` values
+   * has ended: `updated_at` is the writing transaction's start time, so a row is sent only when it
+   * is older than the oldest transaction still open on the database (PostgreSQL), and older than
+   * `lagMs` (a margin for clocks). Otherwise the watermark could pass a row not yet committed.
    */
-  lagMs: Number(process.env.KIRIM_DATA_LAG_MS ?? 60_000),
+  lagMs: 2_000,
 };
 
 /** Primary key per table (all carry sekolah_id and updated_at). */
@@ -195,7 +196,11 @@ function changedSql(table: KirimDataTable, sekolahId: string, wm: Watermark | un
   const lag = sql.raw(`interval '${Math.max(0, Math.floor(kirimDataDefaults.lagMs))} milliseconds'`);
   const after =
     wm?.at != null ? sql`and (t.updated_at, ${pk}::text) > (${wm.at}::timestamptz, ${wm.id ?? ''})` : sql``;
-  return sql`t.sekolah_id = ${sekolahId} and t.updated_at <= now() - ${lag} ${after}`;
+  // PGlite has one connection (no other open transaction); pg_stat_activity then lists only us.
+  const oldestOpen = sql`(select min(xact_start) from pg_stat_activity
+    where xact_start is not null and pid <> pg_backend_pid() and datname = current_database())`;
+  return sql`t.sekolah_id = ${sekolahId} and t.updated_at <= now() - ${lag}
+    and t.updated_at < coalesce(${oldestOpen}, 'infinity'::timestamptz) ${after}`;
 }
 
 async function countChanged(db: Db, table: KirimDataTable, sekolahId: string, wm: Watermark | undefined) {
