@@ -212,8 +212,21 @@ test('lingkup materi: a pasted 36 × 12 block with one bad cell is held until fi
   await expect(cell(page, pupils[4]?.nama ?? '', tp[2] ?? '')).toHaveValue('77');
   await expect(cell(page, pupils[last]?.nama ?? '', tp[11] ?? '')).toHaveValue(String(score(last, 11)));
 
+  // Typed (a real key press gives the page the user activation a beforeunload prompt needs).
+  const edited = cell(page, pupils[1]?.nama ?? '', tp[0] ?? '');
+  // focus(), not click(): the cell may sit under the sticky name columns after the grid scrolled.
+  await edited.focus();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type('99');
+  await expect(edited).toHaveValue('99');
+  // Closing the tab with an unsaved change asks first; staying keeps the typing.
+  const prompt = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await prompt;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+  await expect(edited).toHaveValue('99');
   // Leaving through the menu with an unsaved change asks first.
-  await cell(page, pupils[1]?.nama ?? '', tp[0] ?? '').fill('99');
   await page.getByRole('link', { name: 'Nilai Akhir', exact: true }).first().click();
   await expect(page.getByTestId('unsaved-stay')).toBeVisible();
   await page.getByTestId('unsaved-stay').click();
