@@ -127,5 +127,34 @@ test.describe('Kirim Nilai ke Dapodik', () => {
     };
     expect(after.grades).toHaveLength(count);
     expect(after.duplicates).toBe(0);
+
+    // The stored status per item: the teacher's grade is there.
+    await row.getByTestId('kirim-nilai-detail').click();
+    await expect(page.getByTestId('kirim-nilai-items')).toContainText(String(saved.nilai));
+  });
+});
+
+test.describe('Kirim Data e-Rapor', () => {
+  test('administrator sets the central server and sends the changed rows', async ({ page }) => {
+    test.setTimeout(120_000);
+    await login(page, 'admin');
+    await page.goto('/sinkronisasi/erapor');
+    await page.getByTestId('kirim-data-url').fill(SIM_URL);
+    await page.getByTestId('kirim-data-save').click();
+    await expect(page.getByTestId('kirim-data-send')).toBeEnabled();
+    await expect(page.getByTestId('kirim-data-total')).not.toHaveText('0');
+
+    await page.getByTestId('kirim-data-send').click();
+    await expect(page.getByTestId('kirim-data-result')).toContainText('Pengiriman data e-Rapor berhasil', {
+      timeout: 60_000,
+    });
+    const { batches } = (await (await fetch(`${SIM_URL}/__sim/kirim-data?table=peserta_didik`)).json()) as {
+      batches: { sekolah_id: string; rows: unknown[] }[];
+    };
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches[0]?.sekolah_id).toBe(sim?.state.sekolahId);
+    await expect(page.getByTestId('kirim-data-row-peserta_didik').getByTestId('kirim-data-count')).toHaveText(
+      '0',
+    );
   });
 });
