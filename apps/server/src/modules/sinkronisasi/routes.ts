@@ -18,6 +18,7 @@ import {
   failInterruptedRuns,
   getOverview,
   getRun,
+  RunLocks,
   startRun,
   subscribeRun,
 } from './service';
@@ -35,8 +36,15 @@ export const sinkronisasiRoutes: FastifyPluginAsyncZod = async (app) => {
   const guard = { onRequest: app.authenticate, preHandler: requireResource('Administrator') };
   const running = new Set<Promise<void>>();
   const streams = new Set<() => void>();
-  // The embedded database has one process: runs left "running" died with the previous one.
-  if (ctx.databaseKind === 'pglite') await failInterruptedRuns(ctx.db, ctx.now(), true);
+  // The embedded database has one process: runs left "running" died with the previous one. On
+  // PostgreSQL, the runs whose process is gone (their lock is free; other servers' runs hold theirs).
+  const pool = app.database.pool;
+  const locks = ctx.databaseKind === 'postgresql' && pool ? new RunLocks(pool) : null;
+  await failInterruptedRuns(
+    ctx.db,
+    ctx.now(),
+    ctx.databaseKind === 'pglite' ? { all: true } : { unlocked: locks !== null },
+  );
   app.addHook('onClose', async () => {
     abortAllRuns();
     for (const close of streams) close();
@@ -63,6 +71,7 @@ export const sinkronisasiRoutes: FastifyPluginAsyncZod = async (app) => {
         encryptionKey: ctx.secrets.encryptionKey,
         now: ctx.now,
         onError: (err) => app.log.error({ err }, 'dapodik sync failed'),
+        locks,
       });
       running.add(done);
       void done.finally(() => running.delete(done));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { ERROR_CODES } from '@erapor/contract/errors';
 import {
@@ -16,7 +17,8 @@ import {
   type SyncRunStatus,
   syncStatusOf,
 } from '@erapor/contract/sinkronisasi';
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
@@ -275,17 +277,100 @@ export async function getRun(db: Db, actor: Actor, id: string): Promise<SyncRun 
   return mine && !isRunFinished(mine.run.status) ? mine.run : toRun(row);
 }
 
-/** Marks runs whose process is gone as failed (all of them for the embedded database at start-up). */
-export async function failInterruptedRuns(db: Db, now: Date, all: boolean): Promise<void> {
-  await db
+/** Class of the advisory locks that say "the process running this run is alive" (PostgreSQL). */
+const RUN_LOCK_CLASS = 73_102_028;
+
+/**
+ * PostgreSQL: the process running a run holds a session advisory lock on it — on one connection of
+ * its pool, shared by all its runs — from before the row exists until the run's end is written.
+ * The lock goes with the process (or its connection), so a queued/running run whose lock is free
+ * belongs to a process that is gone, and any server may mark it interrupted at once.
+ */
+export class RunLocks {
+  private lease: Promise<{ client: pg.PoolClient; gone: boolean }> | null = null;
+  private count = 0;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  private connection() {
+    if (!this.lease) {
+      const pending = this.pool.connect().then((client) => {
+        const lease = { client, gone: false };
+        // A checked-out client needs a listener, or a dropped connection crashes the process.
+        client.on('error', (err) => {
+          if (lease.gone) return;
+          lease.gone = true;
+          if (this.lease === pending) this.lease = null;
+          client.release(err);
+        });
+        return lease;
+      });
+      pending.catch(() => {
+        if (this.lease === pending) this.lease = null;
+      });
+      this.lease = pending;
+    }
+    return this.lease;
+  }
+
+  async take(runId: string): Promise<void> {
+    this.count++;
+    try {
+      const { client } = await this.connection();
+      await client.query('select pg_advisory_lock($1, hashtext($2))', [RUN_LOCK_CLASS, runId]);
+    } catch (err) {
+      await this.release(runId);
+      throw err;
+    }
+  }
+
+  /** Never throws. The last release closes the connection, so no lock can outlive its run. */
+  async release(runId: string): Promise<void> {
+    const pending = this.lease;
+    const lease = pending ? await pending.catch(() => null) : null;
+    if (lease && !lease.gone)
+      await lease.client
+        .query('select pg_advisory_unlock($1, hashtext($2))', [RUN_LOCK_CLASS, runId])
+        .catch(() => {});
+    if (--this.count === 0 && pending && this.lease === pending) {
+      this.lease = null;
+      if (lease && !lease.gone) {
+        lease.gone = true;
+        lease.client.release(true);
+      }
+    }
+  }
+}
+
+/**
+ * Marks runs whose process is gone as failed ("interrupted"): runs not touched for 20 minutes;
+ * with `all`, every unfinished run (the embedded database at start-up: one process); with
+ * `unlocked` (PostgreSQL), every unfinished run whose `RunLocks` lock no process holds.
+ */
+export async function failInterruptedRuns(
+  db: Db,
+  now: Date,
+  which: { all?: boolean; unlocked?: boolean } = {},
+): Promise<number> {
+  const rows = await db
     .update(sinkronisasiRun)
     .set({ status: 'failed', message: SYNC_MESSAGES.interrupted, finishedAt: now, updatedAt: now })
     .where(
       and(
         inArray(sinkronisasiRun.status, ['queued', 'running']),
-        all ? undefined : lt(sinkronisasiRun.updatedAt, new Date(now.getTime() - STALE_MS)),
+        which.all
+          ? undefined
+          : or(
+              lt(sinkronisasiRun.updatedAt, new Date(now.getTime() - STALE_MS)),
+              // Taken and given back with this statement's transaction when nobody holds it.
+              which.unlocked
+                ? sql`pg_try_advisory_xact_lock(${RUN_LOCK_CLASS}, hashtext(${sinkronisasiRun.id}::text))`
+                : undefined,
+            ),
       ),
-    );
+    )
+    .returning({ id: sinkronisasiRun.id });
+  return rows.length;
 }
 
 const isUniqueViolation = (err: unknown): boolean => {
@@ -308,17 +393,29 @@ export async function startRun(
   db: Db,
   actor: Actor,
   input: StartSync,
-  options: { encryptionKey: Buffer; now: () => Date; onError?: (err: unknown) => void },
+  options: {
+    encryptionKey: Buffer;
+    now: () => Date;
+    onError?: (err: unknown) => void;
+    /** PostgreSQL: the liveness locks of this process (see RunLocks). */
+    locks?: RunLocks | null;
+  },
 ): Promise<StartedRun> {
   const conn = await connectionOf(db, actor, options.encryptionKey);
   if (!conn) throw new AppError(422, ERROR_CODES.VALIDATION, SYNC_MESSAGES.notConfigured);
   const kinds = orderKinds(input.kinds ?? SYNC_KINDS);
-  await failInterruptedRuns(db, options.now(), false);
+  const locks = options.locks ?? null;
+  const id = randomUUID();
+  // Held before the row exists, so no other server ever sees this run without its lock.
+  await locks?.take(id);
+  const unlock = async () => locks?.release(id);
   let row: RunRow | undefined;
   try {
+    await failInterruptedRuns(db, options.now(), { unlocked: locks !== null });
     [row] = await db
       .insert(sinkronisasiRun)
       .values({
+        id,
         sekolahId: actor.sekolahId,
         semesterId: actor.semesterId,
         report: kinds.map(emptyResult),
@@ -327,15 +424,23 @@ export async function startRun(
       })
       .returning();
   } catch (err) {
+    await unlock();
     if (isUniqueViolation(err)) throw new AppError(409, ERROR_CODES.CONFLICT, SYNC_MESSAGES.alreadyRunning);
     throw err;
   }
-  if (!row) throw new Error('insert sinkronisasi_run returned nothing');
+  if (!row) {
+    await unlock();
+    throw new Error('insert sinkronisasi_run returned nothing');
+  }
   const run = toRun(row);
   const controller = new AbortController();
   live.set(run.id, { controller, run });
+  // The lock goes only once the run's end is written (execute's last step).
   const done = execute(db, actor, conn, run, input.confirm_deletions === true, controller, options).finally(
-    () => live.delete(run.id),
+    async () => {
+      live.delete(run.id);
+      await unlock();
+    },
   );
   return { run, done };
 }
