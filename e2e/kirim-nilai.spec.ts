@@ -93,9 +93,12 @@ test.describe('Kirim Nilai ke Dapodik', () => {
 
     const row = page.getByTestId(`kirim-nilai-row-${saved.rombel}`);
     await row.getByTestId('kirim-nilai-generate').click();
+    await page.getByTestId('kirim-nilai-confirm').click();
     await expect(row.locator('td').nth(3)).not.toHaveText('0');
 
     await row.getByTestId('kirim-nilai-send').click();
+    await expect(page.getByTestId('kirim-nilai-confirm-text')).toContainText(saved.rombel);
+    await page.getByTestId('kirim-nilai-confirm').click();
     const summary = page.getByTestId('kirim-nilai-summary');
     await expect(summary).toContainText(`Nilai Akhir berhasil dikirim dari kelas ${saved.rombel}`, {
       timeout: 60_000,
@@ -118,6 +121,8 @@ test.describe('Kirim Nilai ke Dapodik', () => {
 
     // Again: Dapodik already holds everything, nothing is posted.
     await row.getByTestId('kirim-nilai-send').click();
+    await expect(page.getByTestId('kirim-nilai-confirm-text')).toContainText(saved.rombel);
+    await page.getByTestId('kirim-nilai-confirm').click();
     await expect(summary).toContainText(
       `0 Mata Evaluasi dan 0 Nilai Akhir berhasil dikirim dari kelas ${saved.rombel}`,
     );

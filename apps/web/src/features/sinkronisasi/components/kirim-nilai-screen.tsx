@@ -6,6 +6,7 @@ import {
   Card,
   Group,
   Loader,
+  Modal,
   PasswordInput,
   ScrollArea,
   Stack,
@@ -52,6 +53,10 @@ export function KirimNilaiScreen() {
   const [result, setResult] = useState<KirimNilaiResult | null>(null);
   const [detail, setDetail] = useState<KirimNilaiRombel | null>(null);
   const [busyRombel, setBusyRombel] = useState<string | null>(null);
+  /** The action waiting for the administrator's confirmation (as e-Rapor asks before both). */
+  const [confirm, setConfirm] = useState<{ kind: 'generate' | 'send'; rombel: KirimNilaiRombel } | null>(
+    null,
+  );
 
   const stored = overview.data?.url_dapodik ?? '';
   useEffect(() => {
@@ -213,7 +218,7 @@ export function KirimNilaiScreen() {
                             color="yellow"
                             disabled={busy}
                             loading={generate.isPending && busyRombel === r.rombongan_belajar_id}
-                            onClick={() => generate.mutate(r)}
+                            onClick={() => setConfirm({ kind: 'generate', rombel: r })}
                             data-testid="kirim-nilai-generate"
                           >
                             {t(`${K}.rombel.generate`)}
@@ -222,7 +227,7 @@ export function KirimNilaiScreen() {
                             size="compact-sm"
                             disabled={busy}
                             loading={send.isPending && busyRombel === r.rombongan_belajar_id}
-                            onClick={() => send.mutate(r)}
+                            onClick={() => setConfirm({ kind: 'send', rombel: r })}
                             data-testid="kirim-nilai-send"
                           >
                             {t(`${K}.rombel.send`)}
@@ -245,6 +250,37 @@ export function KirimNilaiScreen() {
           </ScrollArea>
         </Card>
       ) : null}
+
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={t(`${K}.confirm.title`)}
+        centered
+      >
+        <Text size="sm" mb="md" data-testid="kirim-nilai-confirm-text">
+          {confirm
+            ? t(confirm.kind === 'send' ? `${K}.confirm.send` : `${K}.confirm.generate`, {
+                kelas: confirm.rombel.nama,
+              })
+            : null}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            {t(`${K}.confirm.cancel`)}
+          </Button>
+          <Button
+            onClick={() => {
+              if (!confirm) return;
+              if (confirm.kind === 'send') send.mutate(confirm.rombel);
+              else generate.mutate(confirm.rombel);
+              setConfirm(null);
+            }}
+            data-testid="kirim-nilai-confirm"
+          >
+            {t(`${K}.confirm.ok`)}
+          </Button>
+        </Group>
+      </Modal>
 
       {result ? <KirimNilaiResultCard result={result} /> : null}
       {detail ? <KirimNilaiItems rombel={detail} /> : null}
