@@ -99,6 +99,8 @@ const countsSchema = z.object({
   unchanged: z.number().int(),
   failed: z.number().int(),
   skipped: z.number().int(),
+  /** Grades deleted in e-Rapor after they were sent: marked deleted (soft_delete 1) in Dapodik. */
+  withdrawn: z.number().int(),
 });
 export type KirimCounts = z.infer<typeof countsSchema>;
 
@@ -145,11 +147,13 @@ export const KIRIM_NILAI_MESSAGES = {
     `${r.matev.sent} Mata Evaluasi dan ${r.nilai.sent} Nilai Akhir berhasil dikirim dari kelas ${r.nama}` +
     ` (${r.nilai.unchanged} nilai tidak berubah sejak pengiriman terakhir, ${r.matev.failed + r.nilai.failed} gagal, ${
       r.matev.skipped + r.nilai.skipped
-    } dilewati).`,
+    } dilewati${r.nilai.withdrawn ? `, ${r.nilai.withdrawn} nilai yang dihapus ditandai terhapus di Dapodik` : ''}).`,
   // Reasons per item.
   pembelajaranNotDapodik: 'Pembelajaran ini belum tersinkron dari Dapodik (tidak memiliki ID Dapodik).',
   pupilNotDapodik: 'Peserta didik belum memiliki ID anggota rombel Dapodik.',
   noNilaiAkhir: 'Belum ada nilai akhir.',
+  withdrawn:
+    'Nilai akhir sudah dihapus di e-Rapor; nilai yang pernah dikirim ditandai terhapus (soft_delete) di Dapodik.',
   matevFailed: 'Mata evaluasi mata pelajaran ini gagal dikirim, sehingga nilainya belum dapat dikirim.',
   refused: (message: string) => `Ditolak Dapodik: ${message}`,
 } as const;

@@ -26,6 +26,14 @@ export const nilaiId = (
   idEvaluasi: string,
 ) => uuidV5(`nilai|${sekolahId}|${rombelId}|${pembelajaranId}|${anggotaRombelId}|${idEvaluasi}`);
 
-/** Hash of a payload (its keys are always built in the same order). */
-export const payloadHash = (payload: unknown) =>
-  createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+/** Hash of a flat payload, keys sorted (a payload read back from jsonb has its keys reordered). */
+export const payloadHash = (payload: Record<string, unknown>) =>
+  createHash('sha256')
+    .update(
+      JSON.stringify(
+        Object.keys(payload)
+          .sort()
+          .map((k) => [k, payload[k]]),
+      ),
+    )
+    .digest('hex');

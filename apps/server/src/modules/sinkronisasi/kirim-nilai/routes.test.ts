@@ -221,7 +221,7 @@ describeEngines('kirim nilai ke dapodik', {}, (t) => {
     const expected = await expectedGrades();
     expect(expected).toBeGreaterThan(10);
     const r = await kirim();
-    expect(r.matev).toEqual({ sent: pembelajaranCount, unchanged: 0, failed: 0, skipped: 0 });
+    expect(r.matev).toEqual({ sent: pembelajaranCount, unchanged: 0, failed: 0, skipped: 0, withdrawn: 0 });
     expect(r.nilai.sent).toBe(expected);
     expect(r.nilai.failed).toBe(0);
     expect(r.nilai.skipped).toBeGreaterThan(0);
@@ -324,6 +324,32 @@ describeEngines('kirim nilai ke dapodik', {}, (t) => {
     expect(retried.nilai).toMatchObject({ sent: 1, failed: 0 });
     expect(await received()).toBe(before + 1);
     expect((await simGrades()).duplicates).toBe(0);
+  });
+
+  it('a grade deleted after it was sent is marked deleted in Dapodik once (soft_delete), not left behind', async () => {
+    const [gone] = await t().db.query<{ a: string; p: string }>(
+      `delete from nilai_akhir where nilai_akhir_id = (select n.nilai_akhir_id from nilai_akhir n
+          join pembelajaran p using (pembelajaran_id)
+         where p.rombongan_belajar_id = $1 and p.mata_pelajaran_id not in (select unnest($2::int[]))
+         order by n.nilai_akhir_id limit 1)
+       returning (select anggota_rombel_id_dapodik from anggota_rombel a where a.anggota_rombel_id = nilai_akhir.anggota_rombel_id)::text a,
+                 (select pembelajaran_id_dapodik from pembelajaran p where p.pembelajaran_id = nilai_akhir.pembelajaran_id)::text p`,
+      [rombelId, RELIGION_IDS],
+    );
+    const total = (await simGrades()).grades.length;
+    const r = await kirim();
+    expect(r.nilai).toMatchObject({ sent: 0, withdrawn: 1, failed: 0 });
+    expect(r.message).toContain('1 nilai yang dihapus ditandai terhapus di Dapodik');
+    const stored = [...sim.state.nilai.values()].find(
+      (n) =>
+        n.row.anggota_rombel_id === gone?.a &&
+        sim.state.matev.get(n.row.id_evaluasi)?.row.pembelajaran_id === gone?.p,
+    );
+    expect(stored?.row.soft_delete).toBe(1);
+    expect((await simGrades()).grades).toHaveLength(total);
+    const before = await received();
+    expect((await kirim()).nilai.withdrawn).toBe(0);
+    expect(await received()).toBe(before);
   });
 
   it('skips a pupil without a Dapodik membership id, and stops with the reason when Dapodik refuses access', async () => {

@@ -458,7 +458,7 @@ async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>)
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
 }
 
-const zero = (): KirimCounts => ({ sent: 0, unchanged: 0, failed: 0, skipped: 0 });
+const zero = (): KirimCounts => ({ sent: 0, unchanged: 0, failed: 0, skipped: 0, withdrawn: 0 });
 
 /** Kirim Nilai of one rombel (§7.6 steps 1–4). */
 export async function kirimNilai(
@@ -585,7 +585,13 @@ async function send(
   for (const m of rec.matev) {
     const p = m.pembelajaran;
     const writes: ItemWrite[] = [];
-    const toSend: { write: ItemWrite; body: Record<string, unknown>; item: KirimNilaiItem }[] = [];
+    const toSend: {
+      write: ItemWrite;
+      body: Record<string, unknown>;
+      item: KirimNilaiItem;
+      /** The grade was deleted here after it was sent: mark it deleted in Dapodik. */
+      withdraw: boolean;
+    }[] = [];
     for (const a of pupils) {
       if (!takesMapel(p.mata_pelajaran_id, a.agama_id === null ? null : Number(a.agama_id))) continue;
       const itemKey = `nilai:${p.pembelajaran_id}:${a.anggota_rombel_id}`;
@@ -631,7 +637,19 @@ async function send(
         continue;
       }
       if (nilai === null) {
-        skip(M.noNilaiAkhir);
+        // Dapodik still holds the grade this item last sent (live): withdraw it with soft_delete 1.
+        const previous = own?.payload as Record<string, unknown> | null | undefined;
+        const live =
+          previous &&
+          own?.dapodikId === id &&
+          previous.soft_delete === 0 &&
+          own.sentHash === payloadHash(previous);
+        if (!live) {
+          skip(M.noNilaiAkhir);
+          continue;
+        }
+        write.payload = previous;
+        toSend.push({ write, body: { ...previous, soft_delete: 1 }, item, withdraw: true });
         continue;
       }
       const payload = {
@@ -647,13 +665,18 @@ async function send(
         nilaiCounts.unchanged++;
         continue;
       }
-      toSend.push({ write, body: payload, item });
+      toSend.push({ write, body: payload, item, withdraw: false });
     }
-    await pool(toSend, NILAI_CONCURRENCY, async ({ write, body, item }) => {
+    await pool(toSend, NILAI_CONCURRENCY, async ({ write, body, item, withdraw }) => {
       const hash = payloadHash(body);
       try {
         const answer = await client.post('postNilai', { ...body, ...stamp() }, { table: 'rapor' });
-        if (answer.success) {
+        if (answer.success && withdraw) {
+          Object.assign(write, { status: 'skipped', payload: body, sentHash: hash, sentAt: new Date() });
+          write.message = M.withdrawn;
+          nilaiCounts.withdrawn++;
+          note({ ...item, status: 'skipped', outcome: 'skipped', message: M.withdrawn });
+        } else if (answer.success) {
           Object.assign(write, { status: 'sent', sentHash: hash, sentAt: new Date(), message: null });
           nilaiCounts.sent++;
         } else {
