@@ -352,6 +352,60 @@ describeEngines('kirim nilai ke dapodik', {}, (t) => {
     expect(await received()).toBe(before);
   });
 
+  it('takes the id of a mata evaluasi Dapodik already has for a subject, instead of making a second one', async () => {
+    const [other] = await t().db.query<{
+      id: string;
+      dapodik: string;
+      p: string;
+      mapel: number;
+      nama: string;
+    }>(
+      `select r.rombongan_belajar_id id, r.rombongan_belajar_id_dapodik dapodik, p.pembelajaran_id_dapodik p,
+              p.mata_pelajaran_id mapel, p.nama_mata_pelajaran nama
+         from rombongan_belajar r join pembelajaran p on p.rombongan_belajar_id = r.rombongan_belajar_id
+          and p.induk_pembelajaran_id is null and p.kelompok_id is not null and p.no_urut is not null
+          and p.mata_pelajaran_id <> 800001000 and p.mata_pelajaran_id not between 200040000 and 200040099
+        where r.jenis_rombel = 1 and r.deleted_at is null and r.semester_id = $1 and r.rombongan_belajar_id <> $2
+        order by r.nama, p.no_urut limit 1`,
+      [active, rombelId],
+    );
+    const theirs = '0b7c1f9e-2d4a-4c3b-9e8f-1a2b3c4d5e6f';
+    const made = await sim.app.inject({
+      method: 'POST',
+      url: `/WebService/postMatevRapor?npsn=${DEMO_NPSN}&semester_id=${active}`,
+      headers: { authorization: `Bearer ${sim.options.token}` },
+      payload: {
+        id_evaluasi: theirs,
+        rombongan_belajar_id: other?.dapodik,
+        mata_pelajaran_id: Number(other?.mapel),
+        pembelajaran_id: other?.p,
+        nm_mata_evaluasi: 'Dari Dapodik',
+        a_dari_template: 1,
+        soft_delete: 0,
+      },
+    });
+    expect(json<{ success: boolean }>(made).success, made.body).toBe(true);
+    const gen = await call<GenerateMatevResult>('POST', `${BASE}/rombel/${other?.id}/matev`);
+    expect(gen.status, gen.raw).toBe(200);
+    expect(gen.body.dari_dapodik).toBe(1);
+    const [stored] = await t().db.query<{ dapodik_id: string }>(
+      `select i.dapodik_id from kirim_nilai_item i join pembelajaran p using (pembelajaran_id)
+        where i.jenis = 'matev' and p.pembelajaran_id_dapodik = $1`,
+      [other?.p],
+    );
+    expect(stored?.dapodik_id).toBe(theirs);
+    const sent = await call<KirimNilaiResult>('POST', `${BASE}/rombel/${other?.id}/kirim`);
+    expect(sent.status, sent.raw).toBe(200);
+    expect(sent.body.matev.failed).toBe(0);
+    expect(sent.body.matev.sent).toBe(gen.body.dari_dapodik + gen.body.dibuat);
+    // Dapodik's name is kept; one live matev for the subject.
+    expect(sim.state.matev.get(theirs)?.row.nm_mata_evaluasi).toBe('Dari Dapodik');
+    const live = [...sim.state.matev.values()].filter(
+      (m) => m.row.pembelajaran_id === other?.p && m.row.soft_delete === 0,
+    );
+    expect(live).toHaveLength(1);
+  });
+
   it('skips a pupil without a Dapodik membership id, and stops with the reason when Dapodik refuses access', async () => {
     const [pupil] = await t().db.query<{ id: string; nama: string }>(
       `select a.anggota_rombel_id id, pd.nama from anggota_rombel a join peserta_didik pd using (peserta_didik_id)
