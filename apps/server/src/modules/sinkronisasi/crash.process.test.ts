@@ -213,17 +213,44 @@ describe.skipIf(!inject('pg').available)(
       );
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
-      // 2. A full sync; SIGKILL as soon as the pupils' apply is under way (rows processed, not committed).
+      // 2. A full sync, SIGKILLed inside the pupils' transaction: the test holds the memberships table
+      //    (SHARE lock) from before that kind's apply, so the server inserts the pupils and then waits
+      //    on its first membership insert — the kill finds the transaction open, rows written.
+      db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      const count = async (sql: string) => Number((await (db as pg.Client).query(sql)).rows[0]?.n ?? 0);
+      const blocker = new pg.Client({ connectionString: databaseUrl });
+      await blocker.connect();
+      sim.faults.add({ endpoint: 'peserta-didik', mode: 'slow:2000', count: 1 });
       const startRes = await api<{ runId: string }>(a, 'POST', '/api/sinkronisasi/dapodik', {}, token);
       expect(startRes.status, JSON.stringify(startRes.body)).toBe(202);
       const runId = startRes.body.runId;
+      const pupils = (run: SyncRun) => run.kinds.find((k) => k.kind === 'peserta_didik_aktif');
+      const fetching = await follow(a, token, runId, (run) => pupils(run)?.status === 'running');
+      expect(pupils(fetching.last as SyncRun)?.phase).toBe('fetch');
+      await blocker.query('begin');
+      await blocker.query('lock table anggota_rombel in share mode');
       const seen = await follow(a, token, runId, (run) => {
-        const pd = run.kinds.find((k) => k.kind === 'peserta_didik_aktif');
-        return pd?.status === 'running' && pd.phase === 'apply' && pd.processed > 0;
+        const pd = pupils(run);
+        return pd?.phase === 'apply' && pd.processed > 0;
       });
-      a.child.kill('SIGKILL');
       expect(seen.matched, JSON.stringify(seen.last)).toBe(true);
+      const waiting = `select count(*) n from pg_stat_activity a join pg_locks l on l.pid = a.pid
+        where a.datname = current_database() and a.wait_event_type = 'Lock'
+          and a.query ilike 'insert into "anggota_rombel"%'
+          and l.relation = 'peserta_didik'::regclass and l.mode = 'RowExclusiveLock' and l.granted`;
+      for (let i = 0; i < 200 && (await count(waiting)) === 0; i++)
+        await new Promise((r) => setTimeout(r, 50));
+      expect(await count(waiting)).toBe(1);
+      a.child.kill('SIGKILL');
       expect((await a.exited).signal).toBe('SIGKILL');
+      await blocker.query('rollback');
+      await blocker.end();
+      // The killed server's backends notice their client is gone and roll back.
+      const others = `select count(*) n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'`;
+      for (let i = 0; i < 200 && (await count(others)) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await count(others)).toBe(0);
       const before = seen.last as SyncRun;
       expect(before.kinds.filter((k) => k.status === 'done').map((k) => k.kind)).toEqual([
         'sekolah',
@@ -231,9 +258,6 @@ describe.skipIf(!inject('pg').available)(
         'rombongan_belajar',
       ]);
 
-      db = new pg.Client({ connectionString: databaseUrl });
-      await db.connect();
-      const count = async (sql: string) => Number((await (db as pg.Client).query(sql)).rows[0]?.n ?? 0);
       // What was committed is there; the pupils' transaction left nothing behind.
       expect(await count('select count(*) n from guru where guru_id_dapodik is not null')).toBe(
         c.ptk + c.ptk_keluar,
