@@ -8,6 +8,13 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'erapor-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3199);
 const root = join(import.meta.dirname, '..');
+const SCHOOL_WIDE = [
+  /\/setting\.spec\.ts$/,
+  /\/sinkronisasi\.spec\.ts$/,
+  /\/kirim-nilai\.spec\.ts$/,
+  /\/penilaian\.spec\.ts$/,
+  /\/sikap-ekskul\.spec\.ts$/,
+];
 
 export default defineConfig({
   testDir: '.',
@@ -19,6 +26,12 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
+  // Specs that change school-wide state of the shared server (the assessment switch, the Dapodik
+  // settings and the simulator they point at) run one at a time, beside the other specs.
+  projects: [
+    { name: 'school-wide', testMatch: SCHOOL_WIDE, workers: 1 },
+    { name: 'app', testIgnore: SCHOOL_WIDE },
+  ],
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
