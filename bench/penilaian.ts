@@ -1,19 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LingkupMateriGrid } from '@erapor/contract/penilaian/asesmen';
 import { agamaOfMapel, isGradablePembelajaran } from '@erapor/contract/penilaian/rules';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
+import { openPglite } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import * as pengguna from '../apps/server/src/modules/pengguna/service';
 import { nilaiAsesmenSekolah } from '../apps/server/src/modules/penilaian/nilai-akhir';
 import { insertTps } from '../apps/server/src/modules/penilaian/test-fixtures';
+import { type AppEnv, type Engine, openAppEnv } from './app-env';
 import { percentile } from './stats';
 import type { BenchResult } from './types';
 
@@ -30,77 +26,21 @@ const GRID_TPS = 12;
 const GRID_SAVES = 60;
 const SOAK_TEACHERS = Number(process.env.BENCH_SOAK_TEACHERS ?? 50);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-interface Env {
-  app: FastifyInstance;
-  url: string;
-  handle: DatabaseHandle;
+interface Env extends AppEnv {
   demo: SeededDemo;
-  dataDir: string;
-  close(): Promise<void>;
 }
 
-async function startApp(handle: DatabaseHandle, dataDir: string): Promise<FastifyInstance> {
-  const config = loadConfig(
-    {},
-    {
-      dataDir,
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-      encryptionKey: 'bench-encryption-key-bench-encryption-key-01',
-      webDistDir: join(dataDir, 'no-web-dist'),
-      seedDemo: false,
-      snapshotIntervalHours: 0,
-      loginRateLimit: { account: 1000, address: 100_000, windowSeconds: 60 },
-    },
-  );
-  const app = await buildApp({ config, database: handle, ownsDatabase: false, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return app;
-}
-
-/** The full demo school (smk-standard) behind a listening app, on PGlite (a data dir) or a new PostgreSQL database. */
-async function openEnv(engine: 'pglite' | 'postgresql'): Promise<Env> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'erapor-bench-penilaian-'));
-  let dropPg: (() => Promise<void>) | undefined;
-  let handle: DatabaseHandle;
-  if (engine === 'pglite') handle = await openPglite(join(dataDir, 'pgdata'));
-  else {
-    const name = `erapor_bench_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    handle = await openPostgres(url.toString());
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    };
-  }
-  const app = await startApp(handle, dataDir);
-  const demo = await writeDemoSchool(handle.db, {
+/** The full demo school (smk-standard) with a known password, behind a listening app. */
+async function openEnv(engine: Engine): Promise<Env> {
+  const env = await openAppEnv(engine, 'penilaian', {
+    loginRateLimit: { account: 1000, address: 100_000, windowSeconds: 60 },
+  });
+  const demo = await writeDemoSchool(env.handle.db, {
     profile: 'smk-standard',
     passwordHash: await hashPassword(PASSWORD),
   });
-  const address = app.server.address();
-  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-  return {
-    app,
-    url,
-    handle,
-    demo,
-    dataDir,
-    async close() {
-      await app.close();
-      await handle.close();
-      await dropPg?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return { ...env, demo };
 }
 
 async function login(env: Env, email: string): Promise<Record<string, string>> {

@@ -1,17 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { semesterOfDate } from '@erapor/contract/semester';
 import type { SyncRun } from '@erapor/contract/sinkronisasi';
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { dapodikCounts } from '@erapor/demo-school/counts';
-import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
-import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
 import { setSetting } from '../apps/server/src/modules/sekolah/service';
 import { encryptText } from '../apps/server/src/secrets';
+import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
 import type { BenchResult } from './types';
 
 /*
@@ -24,67 +17,10 @@ import type { BenchResult } from './types';
 const NPSN = '69999999';
 const EMAIL = 'operator@bench.sch.id';
 const PASSWORD = 'bench-password-1';
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BUDGET_S = { pglite: 30, postgresql: 15 } as const;
-const LABEL = { pglite: 'PGlite', postgresql: 'PostgreSQL' } as const;
-type Engine = keyof typeof BUDGET_S;
+const BUDGET_S: Record<Engine, number> = { pglite: 30, postgresql: 15 };
+const LABEL = ENGINE_LABEL;
 
-interface Env {
-  app: FastifyInstance;
-  url: string;
-  handle: DatabaseHandle;
-  close(): Promise<void>;
-}
-
-/** An empty installation (no school, no demo) behind a listening app. */
-async function openEnv(engine: Engine): Promise<Env> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'erapor-bench-sync-'));
-  let dropPg: (() => Promise<void>) | undefined;
-  let handle: DatabaseHandle;
-  if (engine === 'pglite') handle = await openPglite(join(dataDir, 'pgdata'));
-  else {
-    const name = `erapor_bench_sync_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    handle = await openPostgres(url.toString());
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    };
-  }
-  const config = loadConfig(
-    {},
-    {
-      dataDir,
-      jwtSecret: 'bench-secret-bench-secret-bench-secret-0123',
-      encryptionKey: 'bench-encryption-key-bench-encryption-key-01',
-      webDistDir: join(dataDir, 'no-web-dist'),
-      seedDemo: false,
-      snapshotIntervalHours: 0,
-    },
-  );
-  const app = await buildApp({ config, database: handle, ownsDatabase: false, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-  return {
-    app,
-    url,
-    handle,
-    async close() {
-      await app.close();
-      await handle.close();
-      await dropPg?.();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+type Env = AppEnv;
 
 async function call<T>(env: Env, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${env.url}${path}`, {
@@ -139,7 +75,7 @@ async function count(env: Env, sql: string): Promise<number> {
 
 async function syncOn(engine: Engine, sim: Simulator, simUrl: string): Promise<BenchResult[]> {
   const semesterId = semesterOfDate(new Date()).semester_id;
-  const env = await openEnv(engine);
+  const env = await openAppEnv(engine, 'sync');
   try {
     const token = await prepare(env, sim, simUrl, semesterId);
     const full = await timedSync(env, token);
