@@ -1,84 +1,40 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { semesterOfDate } from '@erapor/contract/semester';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from './config';
+import {
+  freePort,
+  killServersAfterAll,
+  type ServerProcess,
+  spawnServer,
+  waitHealthy,
+} from './test/server-process';
 
 const active = semesterOfDate(new Date()).semester_id;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const started: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+killServersAfterAll();
 
 /** The real server, as `npm start` runs it. */
-async function startServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<Proc> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return Promise.resolve(
+    spawnServer(port, {
       DATA_DIR: dataDir,
       SEED_DEMO: 'true',
       DATABASE_URL: '',
       JWT_SECRET: '',
       ENCRYPTION_KEY: '',
       ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
+    }),
   );
-  return { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
 }
 
-async function waitHealthy(p: Proc, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`);
-    try {
-      const res = await fetch(`${p.url}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not become healthy:\n${p.output()}`);
-}
-
-async function api(p: Proc, method: string, path: string, body?: unknown, token?: string) {
+async function api(p: ServerProcess, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${p.url}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -87,7 +43,7 @@ async function api(p: Proc, method: string, path: string, body?: unknown, token?
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const login = (p: Proc, email: string) =>
+const login = (p: ServerProcess, email: string) =>
   api(p, 'POST', '/api/jwt/login', { email, password: 'rapor-demo', semester_id: active });
 
 describe('the real server process on the embedded database', () => {

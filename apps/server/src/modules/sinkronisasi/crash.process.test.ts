@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { semesterOfDate } from '@erapor/contract/semester';
@@ -11,10 +9,16 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app';
-import { REPO_ROOT } from '../../config';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
 import { encryptText } from '../../secrets';
 import { bearer, json, loginAs, openTestDatabase, testConfig } from '../../test/engines';
+import {
+  freePort,
+  killServersAfterAll,
+  type ServerProcess,
+  spawnServer,
+  waitHealthy,
+} from '../../test/server-process';
 import { setSetting } from '../sekolah/service';
 
 /*
@@ -29,73 +33,24 @@ const NPSN = '69999999';
 const ADMIN = 'operator@sekolah.sch.id';
 const PASSWORD = 'rahasia-sekali';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-interface Proc {
-  child: ChildProcess;
-  url: string;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const started: ChildProcess[] = [];
-afterAll(() => {
-  for (const c of started) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-});
+killServersAfterAll();
 
 /** The real server, as `npm start` runs it, on PostgreSQL with no demo school. */
-async function startServer(databaseUrl: string, dataDir: string): Promise<Proc> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'apps/server/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO: 'false',
-      JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
-      ENCRYPTION_KEY: 'crash-test-encryption-key-crash-test-key-0123',
-      WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer(databaseUrl: string, dataDir: string): Promise<ServerProcess> {
+  const p = spawnServer(await freePort(), {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: 'false',
+    JWT_SECRET: 'crash-test-secret-crash-test-secret-0123456789',
+    ENCRYPTION_KEY: 'crash-test-encryption-key-crash-test-key-0123',
+    WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
   });
-  started.push(child);
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const p = { child, url: `http://127.0.0.1:${port}`, output: () => out, exited };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      if ((await fetch(`${p.url}/api/health`)).ok) return p;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`server did not become healthy:\n${out}`);
+  await waitHealthy(p);
+  return p;
 }
 
 async function api<T = Record<string, unknown>>(
-  p: Proc,
+  p: ServerProcess,
   method: string,
   path: string,
   body?: unknown,
@@ -113,7 +68,7 @@ async function api<T = Record<string, unknown>>(
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
 
-async function login(p: Proc): Promise<string> {
+async function login(p: ServerProcess): Promise<string> {
   const res = await api<{ accessToken: string }>(p, 'POST', '/api/jwt/login', {
     email: ADMIN,
     password: PASSWORD,
@@ -124,7 +79,7 @@ async function login(p: Proc): Promise<string> {
 }
 
 /** Follows the run's SSE stream until `until` holds for an event (then stops reading) or the stream ends. */
-async function follow(p: Proc, token: string, runId: string, until: (run: SyncRun) => boolean) {
+async function follow(p: ServerProcess, token: string, runId: string, until: (run: SyncRun) => boolean) {
   const res = await fetch(`${p.url}/api/sinkronisasi/runs/${runId}/events`, {
     headers: { authorization: `Bearer ${token}` },
   });
