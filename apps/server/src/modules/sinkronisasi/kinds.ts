@@ -23,9 +23,9 @@ import { getSettings, setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
-import type { SyncApiClient } from './client';
 import { applyRows, DELETED, idsOf, type Report, type Row, rowError, warn } from './engine';
 import { date, field, flag, int, jenisKelamin, kodeWilayah, lowerEmail, text, uuid } from './normalize';
+import type { PullSource } from './sources/source';
 
 /*
  * One function per data kind (reference-dapodik §3 mapping, §7.2 order, §7.4 rules): fetch the
@@ -35,8 +35,8 @@ import { date, field, flag, int, jenisKelamin, kodeWilayah, lowerEmail, text, uu
 
 export interface KindContext {
   db: Db;
-  /** A client whose page callback reports into this kind. */
-  client: SyncApiClient;
+  /** The source (the /sync/v1 client or the Web Service adapter), its page callback reporting into this kind. */
+  client: PullSource;
   sekolahId: string;
   semesterId: string;
   report: Report;
@@ -117,7 +117,8 @@ async function syncSekolah(k: KindContext): Promise<void> {
   k.shared.kepalaSekolahPtkId = uuid(s.kepala_sekolah_ptk_id);
   k.report.fetched = 1;
   k.report.total = 1;
-  const jurusanList = Array.isArray(s.jurusan_sp) ? (s.jurusan_sp as Api[]) : [];
+  // A source without jurusan_sp (the Web Service) leaves the school's program keahlian alone.
+  const jurusanList = Array.isArray(s.jurusan_sp) ? (s.jurusan_sp as Api[]) : null;
   const chain = Array.isArray(s.wilayah) ? (s.wilayah as Api[]) : [];
   k.applying();
   await k.db.transaction(async (tx) => {
@@ -176,6 +177,7 @@ async function syncSekolah(k: KindContext): Promise<void> {
     } else k.report.unchanged++;
     k.tick();
 
+    if (!jurusanList) return;
     const rows = jurusanList
       .map((j) => ({
         jurusanSpIdDapodik: uuid(j.jurusan_sp_id),
@@ -224,6 +226,7 @@ async function syncPtk(k: KindContext): Promise<void> {
       all.map((p) => kodeWilayah(p.kode_wilayah)),
     );
     const rows: Row[] = [];
+    const omitted = k.client.omits?.('ptk') ?? [];
     for (const p of all) {
       const id = uuid(p.ptk_id);
       const jenis = int(p.jenis_ptk_id, 'smallint');
@@ -260,6 +263,8 @@ async function syncPtk(k: KindContext): Promise<void> {
         email: lowerEmail(p.email),
         isDapodik: true,
       });
+      const row = rows.at(-1) as Row;
+      for (const key of omitted) delete row[key];
     }
     const { ids } = await applyRows(
       tx,
@@ -298,11 +303,13 @@ async function syncPtk(k: KindContext): Promise<void> {
       opts(k),
     );
 
-    // Titles from the formal education history.
+    // Titles from the formal education history (of the PTK whose history came).
     const gelar: Row[] = [];
+    const withHistory = new Set<string>();
     for (const p of all) {
       const guruId = ids.get(uuid(p.ptk_id) ?? '');
       if (!guruId || !Array.isArray(p.rwy_pend_formal)) continue;
+      withHistory.add(guruId);
       let n = 0;
       for (const r of p.rwy_pend_formal as Api[]) {
         const gid = uuid(r.riwayat_pendidikan_formal_id);
@@ -325,7 +332,7 @@ async function syncPtk(k: KindContext): Promise<void> {
       {
         ...opts(k),
         // Titles of the PTK in these lists only (a PTK absent from Dapodik keeps theirs).
-        scope: ids.size ? inArray(gelarPtk.guruId, [...ids.values()]) : sql`false`,
+        scope: withHistory.size ? inArray(gelarPtk.guruId, [...withHistory]) : sql`false`,
         scopeLabel: 'Gelar PTK',
         tick: undefined,
       },
@@ -390,6 +397,9 @@ async function rombelRows(k: KindContext, tx: Db, list: Api[]): Promise<Row[]> {
     .from(jurusanSp)
     .where(eq(jurusanSp.sekolahId, k.sekolahId));
   const jurusanBy = new Map(jurusan.map((j) => [j.dapodik, j]));
+  // A source with jurusan_id but no jurusan_sp_id (the Web Service): the school's only program of it.
+  const byJurusan = new Map<string, (typeof jurusan)[number] | null>();
+  for (const j of jurusan) byJurusan.set(j.jurusanId, byJurusan.has(j.jurusanId) ? null : j);
   const rows: Row[] = [];
   for (const r of list) {
     const id = uuid(r.rombongan_belajar_id);
@@ -410,7 +420,12 @@ async function rombelRows(k: KindContext, tx: Db, list: Api[]): Promise<Row[]> {
     if (waliDapodik && !guruId)
       warn(k.report, SYNC_MESSAGES.parentMissing('Wali/pembina (PTK)', waliDapodik));
     const spDapodik = uuid(r.jurusan_sp_id);
-    const sp = spDapodik ? jurusanBy.get(spDapodik) : undefined;
+    const jurusanId = 'jurusan_sp_id' in r ? null : text(r.jurusan_id, 25);
+    const sp = spDapodik
+      ? jurusanBy.get(spDapodik)
+      : jurusanId
+        ? (byJurusan.get(jurusanId) ?? undefined)
+        : undefined;
     if (spDapodik && !sp) warn(k.report, SYNC_MESSAGES.parentMissing('Program keahlian', spDapodik));
     rows.push({
       rombonganBelajarIdDapodik: id,

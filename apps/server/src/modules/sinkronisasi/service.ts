@@ -28,6 +28,13 @@ import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
 import { DapodikError, SyncApiClient, transportDefaults } from './client';
 import { KIND_HANDLERS } from './kinds';
+import { type PullSource, SOURCE_SETTING, type SourceChoice, sourceChoice } from './sources/source';
+import {
+  WEBSERVICE_KINDS,
+  WEBSERVICE_MESSAGES,
+  WEBSERVICE_NOTES,
+  WebServiceSource,
+} from './sources/webservice';
 import { sinkronisasiRun } from './tables';
 
 type RunRow = typeof sinkronisasiRun.$inferSelect;
@@ -94,6 +101,8 @@ interface Connection {
   url: string;
   token: string;
   npsn: string;
+  /** sumber_dapodik: /sync/v1, the Web Service, or auto (the Web Service when /sync/v1 is missing). */
+  source: SourceChoice;
 }
 
 async function connectionOf(db: Db, actor: Actor, encryptionKey: Buffer): Promise<Connection | null> {
@@ -105,7 +114,7 @@ async function connectionOf(db: Db, actor: Actor, encryptionKey: Buffer): Promis
     .from(sekolah)
     .where(eq(sekolah.sekolahId, actor.sekolahId));
   if (!url || !token || !s) return null;
-  return { url, token, npsn: s.npsn };
+  return { url, token, npsn: s.npsn, source: sourceChoice(settings[SOURCE_SETTING]) };
 }
 
 // --- the table of kinds ---
@@ -203,6 +212,51 @@ function client(conn: Connection, options: Partial<ConstructorParameters<typeof 
   return new SyncApiClient({ baseUrl: conn.url, token: conn.token, npsn: conn.npsn, ...options });
 }
 
+type SourceOptions = Partial<ConstructorParameters<typeof WebServiceSource>[0]>;
+
+function wsSource(conn: Connection, semesterId: string, options: SourceOptions = {}) {
+  return new WebServiceSource({
+    baseUrl: conn.url,
+    token: conn.token,
+    npsn: conn.npsn,
+    semesterId,
+    ...options,
+  });
+}
+
+/** A server without the neutral API (the school's own Dapodik) answers its paths with 404. */
+const noSyncApi = (conn: Connection, err: unknown) =>
+  conn.source === 'auto' &&
+  err instanceof DapodikError &&
+  err.kind === 'server_error' &&
+  err.message === SYNC_MESSAGES.serverError(404);
+
+/**
+ * Dapodik's `status` from the source the settings choose: /sync/v1, or the Web Service when the
+ * school says so or when the server has no /sync/v1 (decision 016 "Two sources").
+ */
+async function statusOf(
+  conn: Connection,
+  semesterId: string,
+  options: SourceOptions,
+  /** The start of a run needs no counts: through the Web Service, getSekolah checks the connection. */
+  checkOnly = false,
+): Promise<{ data: DapodikStatus; semesterId: string | null; webService: boolean }> {
+  if (conn.source !== 'webservice') {
+    try {
+      return { ...(await client(conn, options).document<DapodikStatus>('status')), webService: false };
+    } catch (err) {
+      if (!noSyncApi(conn, err)) throw err;
+    }
+  }
+  const ws = wsSource(conn, semesterId, options);
+  if (checkOnly) {
+    await ws.document('sekolah');
+    return { data: {}, semesterId: null, webService: true };
+  }
+  return { ...(await ws.document<DapodikStatus>('status')), webService: true };
+}
+
 export async function getOverview(db: Db, actor: Actor, encryptionKey: Buffer): Promise<SyncOverview> {
   const [s] = await db
     .select({ npsn: sekolah.npsn })
@@ -217,10 +271,10 @@ export async function getOverview(db: Db, actor: Actor, encryptionKey: Buffer): 
   else {
     try {
       // The page must not hang on a slow Dapodik: two short tries.
-      const { data } = await client(conn, {
+      const { data } = await statusOf(conn, actor.semesterId, {
         attempts: 2,
         timeoutMs: Math.min(5_000, transportDefaults.timeoutMs),
-      }).document<DapodikStatus>('status');
+      });
       dapodik = dapodikCountsOf(data);
       if (data.service_window && typeof data.service_window.open === 'boolean')
         serviceWindow = { open: data.service_window.open, opens_at: data.service_window.opens_at ?? null };
@@ -492,6 +546,10 @@ async function execute(
   const failedKinds = new Set<SyncKind>();
   const shared = {};
   let fatal: string | null = null;
+  let webService = conn.source === 'webservice';
+  /** Kinds the source does not offer: reported, not failed. */
+  let unavailable = 0;
+  const wsCache = new Map();
   try {
     run.status = 'running';
     run.started_at = options.now().toISOString();
@@ -500,7 +558,8 @@ async function execute(
 
     // The semester Dapodik serves must be the one of the login.
     try {
-      const status = await client(conn, { signal }).document<unknown>('status');
+      const status = await statusOf(conn, actor.semesterId, { signal, cache: wsCache }, true);
+      webService = status.webService;
       if (status.semesterId && status.semesterId !== actor.semesterId)
         fatal = SYNC_MESSAGES.semesterMismatch(status.semesterId, actor.semesterId);
     } catch (err) {
@@ -525,19 +584,27 @@ async function execute(
         failedKinds.add(result.kind);
         continue;
       }
+      if (webService && !WEBSERVICE_KINDS.has(result.kind)) {
+        result.status = 'skipped';
+        result.error = WEBSERVICE_MESSAGES.unavailable(result.kind);
+        unavailable++;
+        continue;
+      }
       result.status = 'running';
       result.phase = 'fetch';
       run.message = SYNC_MESSAGES.progress(result.label);
       emit();
       let lastAnnounced = 0;
-      const kindClient = client(conn, {
-        signal,
-        onPage: (fetched, total) => {
-          result.fetched = fetched;
-          result.total = total;
-          emit();
-        },
-      });
+      const onPage = (fetched: number, total: number | null) => {
+        result.fetched = fetched;
+        result.total = total;
+        emit();
+      };
+      const kindClient: PullSource = webService
+        ? wsSource(conn, actor.semesterId, { signal, onPage, cache: wsCache })
+        : client(conn, { signal, onPage });
+      const note = webService ? WEBSERVICE_NOTES[result.kind] : undefined;
+      if (note) result.messages.push(note);
       try {
         await KIND_HANDLERS[result.kind]({
           db,
@@ -597,7 +664,7 @@ async function execute(
         signal.reason instanceof Error && signal.reason.message === 'deadline'
           ? SYNC_MESSAGES.deadline
           : SYNC_MESSAGES.cancelled;
-    } else if (ok === run.kinds.length) {
+    } else if (ok + unavailable === run.kinds.length) {
       run.status = 'done';
       run.message = changed ? SYNC_MESSAGES.doneAll(ok) : SYNC_MESSAGES.doneNoChanges;
     } else {

@@ -34,6 +34,12 @@ export interface PostAnswer {
 
 const ACCESS_DENIED = /access denied|not authori[sz]ed/i;
 
+/** `{success:false, message}` answered to a GET (reference-dapodik §1.2 "Errors"). */
+export function webServiceRefused(endpoint: string, message: unknown): string {
+  const text = typeof message === 'string' ? message.trim().slice(0, 200) : '';
+  return `Dapodik menolak permintaan ${endpoint}${text ? `: ${text}` : '.'}`;
+}
+
 export function webServiceBaseUrl(configured: string): URL {
   let url: URL;
   try {
@@ -78,7 +84,15 @@ export class WebServiceClient {
     name: string,
     query: Record<string, string> = {},
   ): Promise<{ rows: unknown; results: number | null }> {
-    const body = (await this.call('GET', name, query, undefined)) as { rows?: unknown; results?: unknown };
+    const body = (await this.call('GET', name, query, undefined)) as {
+      rows?: unknown;
+      results?: unknown;
+      success?: unknown;
+      message?: unknown;
+    };
+    // Dapodik refusing a GET in a 200 body, in its own words (not an unreadable answer).
+    if (body.success === false && !('rows' in body))
+      throw new DapodikError('server_error', webServiceRefused(name, body.message), false);
     if (!('rows' in body)) throw new DapodikError('malformed', SYNC_MESSAGES.malformed, false);
     const results = Number(body.results);
     return { rows: body.rows, results: Number.isFinite(results) ? results : null };
