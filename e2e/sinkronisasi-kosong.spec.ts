@@ -182,8 +182,7 @@ test('an empty installation: register with the NPSN, set up Dapodik, sync everyt
       await expect(cells(kind).nth(column), `${kind} column ${column}`).toHaveText(String(expected[kind]));
   }
 
-  // 6. The school equals the demo school of that seed and profile: the generator's numbers, and
-  //    the Beranda of the shared e2e server, which seeded exactly that school.
+  // 6. The school equals the demo school of that seed and profile (the generator's numbers).
   const generated = generateSchool({ seed: SEED, npsn: NPSN, profile: PROFILE, semesterId: active });
   const g = dapodikCounts(generated);
   const synced = await berandaCounts(page, baseUrl, ADMIN, PASSWORD);
@@ -205,7 +204,9 @@ test('an empty installation: register with the NPSN, set up Dapodik, sync everyt
     ekstrakurikuler: g.ekskul,
     dudi: g.dudi,
   });
+  // The seeded demo school of the shared e2e server is the same generator's output; its live counts
+  // are not compared here, since other specs add school-made rows to it (instruktur, asesor, DUDI).
   const demo = await berandaCounts(page, '', DEMO.admin, DEMO_PASSWORD);
-  expect(synced.counts).toEqual(demo.counts);
   expect(synced.sekolah.nama).toBe(demo.sekolah.nama);
+  expect(synced.counts.peserta_didik).toBe(demo.counts.peserta_didik);
 });
