@@ -43,6 +43,20 @@ test.describe('Pengaturan Umum', () => {
     // The token never comes back: the field is empty and says a token is stored.
     await expect(page.getByTestId('token-dapodik')).toHaveValue('');
     await expect(page.getByTestId('token-dapodik')).toHaveAttribute('placeholder', /saved/);
+
+    // The Dapodik source: chosen, saved and kept; then back to Automatic for the sync specs.
+    const sumber = page.getByRole('combobox', { name: 'Dapodik data source', exact: true });
+    await expect(sumber).toHaveValue('Automatic');
+    await choose(page, 'Dapodik data source', 'Dapodik Web Service');
+    await page.getByTestId('setting-save').click();
+    await expect(page.getByTestId('toasts')).toContainText('Pengaturan berhasil disimpan');
+    await page.reload();
+    await expect(sumber).toHaveValue('Dapodik Web Service');
+    await choose(page, 'Dapodik data source', 'Automatic');
+    await page.getByTestId('setting-save').click();
+    await expect(page.getByTestId('toasts')).toContainText('Pengaturan berhasil disimpan');
+    await page.reload();
+    await expect(sumber).toHaveValue('Automatic');
   });
 
   test('a logo over 1 MB is refused with a message; a PNG is saved and shown', async ({ page }) => {

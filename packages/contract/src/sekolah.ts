@@ -32,6 +32,7 @@ export const SETTING_MESSAGES = {
   kepalaSekolahUnknown: 'Kepala Sekolah harus salah satu guru sekolah ini.',
   rombel4TahunUnknown: 'Rombongan belajar 4 tahun harus rombel reguler kelas 11–13 sekolah ini.',
   urlInvalid: 'URL Dapodik tidak valid (contoh: http://192.168.1.10:5774).',
+  sumberDapodikInvalid: 'Sumber data Dapodik harus Otomatis, API Sinkronisasi atau Web Service.',
   namaRequired: 'Nama sekolah tidak boleh kosong.',
   emailInvalid: 'Email sekolah tidak valid.',
   logoNotImage: 'Logo sekolah harus berupa berkas gambar',
@@ -87,6 +88,13 @@ export const sekolahIdentitySchema = z.object({
 });
 export type SekolahIdentity = z.infer<typeof sekolahIdentitySchema>;
 
+/**
+ * The source of Ambil Data Dapodik: `auto` (the neutral /sync/v1 API, or the local Web Service when
+ * the server has no /sync/v1), `sync` (/sync/v1 only) or `webservice` (the Web Service only).
+ */
+export const SUMBER_DAPODIK = ['auto', 'sync', 'webservice'] as const;
+export type SumberDapodik = (typeof SUMBER_DAPODIK)[number];
+
 export const updateSettingsRequestSchema = z.object({
   /** The installation's active semester ("Periode Aktif"). */
   periode_aktif: z
@@ -123,6 +131,8 @@ export const updateSettingsRequestSchema = z.object({
    * It is encrypted at rest and never sent back.
    */
   token_dapodik: z.string().trim().max(500).nullable().optional(),
+  /** Where Ambil Data Dapodik reads from. Omitted: keep the stored choice. */
+  sumber_dapodik: z.enum(SUMBER_DAPODIK, { error: SETTING_MESSAGES.sumberDapodikInvalid }).optional(),
   sekolah: sekolahIdentitySchema,
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
@@ -164,6 +174,7 @@ export const settingsResponseSchema = z.object({
   url_dapodik: z.string().nullable(),
   /** Whether a Dapodik token is stored; the token itself never leaves the server. */
   token_dapodik_tersimpan: z.boolean(),
+  sumber_dapodik: z.enum(SUMBER_DAPODIK),
   sekolah: sekolahIdentityResponseSchema,
   guru_options: z.array(optionSchema),
   rombel_options: z.array(optionSchema),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SETTING_MESSAGES, type SettingsResponse } from '@erapor/contract/sekolah';
 import { beforeAll, expect, it } from 'vitest';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { SOURCE_SETTING, sourceChoice } from '../sinkronisasi/sources/source';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
@@ -105,6 +106,28 @@ describeEngines('sekolah settings and beranda', {}, (t) => {
       headers: bearer(tokens.admin ?? ''),
     });
     expect(json<SettingsResponse>(again).token_dapodik_tersimpan).toBe(true);
+  });
+
+  it('the Dapodik source: auto until chosen, kept when omitted, read by the sync under the same key', async () => {
+    const page = json<SettingsResponse>(await get('/api/setting'));
+    expect(page.sumber_dapodik).toBe('auto');
+    const post = (payload: object) =>
+      t().app.inject({ method: 'POST', url: '/api/setting', payload, headers: bearer(tokens.admin ?? '') });
+    const chosen = await post({ ...validForm(page), sumber_dapodik: 'webservice' });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(json<SettingsResponse>(chosen).sumber_dapodik).toBe('webservice');
+    const stored = await t().db.query<{ value: string }>(
+      `select value from settings where key = '${SOURCE_SETTING}' and semester_id is null`,
+    );
+    expect(sourceChoice(stored[0]?.value)).toBe('webservice');
+    // A form without the field (an older client) leaves the choice alone.
+    expect(json<SettingsResponse>(await post(validForm(page))).sumber_dapodik).toBe('webservice');
+    const bad = await post({ ...validForm(page), sumber_dapodik: 'ftp' });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ details: Record<string, string> }>(bad).details.sumber_dapodik).toBe(
+      SETTING_MESSAGES.sumberDapodikInvalid,
+    );
+    expect(json<SettingsResponse>(await get('/api/setting')).sumber_dapodik).toBe('webservice');
   });
 
   it('bad input: field messages in Indonesian, nothing saved', async () => {

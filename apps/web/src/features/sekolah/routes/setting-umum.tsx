@@ -2,6 +2,7 @@ import {
   JABATAN_KEPALA_SEKOLAH,
   SETTING_MESSAGES,
   type SettingsResponse,
+  SUMBER_DAPODIK,
   type UpdateSettingsRequest,
   ZONA_WAKTU,
 } from '@erapor/contract/sekolah';
@@ -66,6 +67,7 @@ function formOf(s: SettingsResponse): Form {
     rombel_4_tahun: s.rombel_4_tahun,
     url_dapodik: s.url_dapodik ?? '',
     token_dapodik: '',
+    sumber_dapodik: s.sumber_dapodik,
     sekolah,
   };
 }
@@ -230,6 +232,16 @@ export default function Screen() {
                   data-testid="token-dapodik"
                 />
               </SimpleGrid>
+              <Select
+                label={t('sekolah.setting.sumberDapodik')}
+                description={t('sekolah.setting.sumberDapodikHelp')}
+                data={SUMBER_DAPODIK.map((value) => ({ value, label: t(`sekolah.setting.sumber.${value}`) }))}
+                value={form.sumber_dapodik ?? 'auto'}
+                onChange={(v) => set('sumber_dapodik', (v ?? 'auto') as Form['sumber_dapodik'])}
+                error={errors.sumber_dapodik}
+                allowDeselect={false}
+                data-testid="sumber-dapodik"
+              />
               <Title order={5} mt="md">
                 {t('sekolah.setting.identity')}
               </Title>
