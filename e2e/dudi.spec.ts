@@ -56,6 +56,7 @@ test.describe('Referensi DUDI', () => {
 
   test('other roles cannot open the DUDI screen', async ({ page }) => {
     await page.goto('/logout');
+    await expect(page).toHaveURL(/\/login$/);
     await login(page, 'guru');
     await page.goto('/referensi/dudi');
     await expect(page.getByTestId('not-authorized')).toBeVisible();

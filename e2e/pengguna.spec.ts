@@ -57,8 +57,9 @@ test.describe('Akses Pengguna', () => {
     const row = page.getByTestId('credentials-table').locator('tbody tr').first();
     const loginName = (await row.locator('td').nth(1).textContent()) ?? '';
     const password = (await passwords.first().textContent()) ?? '';
+    // Wait for the logout to land on /login: a second goto could cut it off while still logged in.
     await page.goto('/logout');
-    await page.goto('/login');
+    await expect(page).toHaveURL(/\/login$/);
     await page.getByLabel('Email').fill(loginName);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
