@@ -9,6 +9,7 @@ import {
 } from '@erapor/contract/sinkronisasi';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { keepAlive, openEventStream } from '../../lib/sse';
 import { actorOf, requireResource } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
@@ -119,54 +120,25 @@ export const sinkronisasiRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const first = await getRun(ctx.db, actor, request.params.runId);
       if (!first) throw notFound(SYNC_MESSAGES.runNotFound);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      const stream = openEventStream<SyncRun>(request, reply, {
+        event: 'progress',
+        isFinished: (run) => isRunFinished(run.status),
+        streams,
       });
-      let last = '';
-      let closed = false;
-      const cleanup: (() => void)[] = [];
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        streams.delete(close);
-        for (const fn of cleanup) fn();
-        res.end();
-      };
-      streams.add(close);
-      const send = (run: SyncRun) => {
-        if (closed) return;
-        const data = JSON.stringify(run);
-        if (data !== last) {
-          last = data;
-          res.write(`event: progress\ndata: ${data}\n\n`);
-        }
-        if (isRunFinished(run.status)) close();
-      };
       let lastLive = 0;
-      cleanup.push(
+      stream.onClose(
         subscribeRun(first.id, (run) => {
           lastLive = Date.now();
-          send(run);
+          stream.send(run);
         }),
       );
-      send(first);
-      if (closed) return;
-      const timer = setInterval(() => {
-        res.write(': tetap terhubung\n\n');
-        getRun(ctx.db, actor, first.id)
-          .then((run) => {
-            // The run of another server process (no live events here) shows its report this way.
-            if (run && (isRunFinished(run.status) || Date.now() - lastLive > SSE_POLL_MS)) send(run);
-          })
-          .catch(() => close());
-      }, SSE_POLL_MS);
-      cleanup.push(() => clearInterval(timer));
-      request.raw.on('close', close);
+      stream.send(first);
+      if (stream.closed) return;
+      keepAlive(stream, reply, SSE_POLL_MS, async () => {
+        const run = await getRun(ctx.db, actor, first.id);
+        // The run of another server process (no live events here) shows its report this way.
+        if (run && (isRunFinished(run.status) || Date.now() - lastLive > SSE_POLL_MS)) stream.send(run);
+      });
     },
   );
 };

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REPO_ROOT } from '../../../config';
+import { keepAlive, openEventStream } from '../../../lib/sse';
 import { actorOf, requireResource } from '../../../plugins/auth';
 import { AppError, fieldError, notFound } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
@@ -124,50 +125,24 @@ export const importReferensiRoutes: FastifyPluginAsyncZod = async (app) => {
       const sekolahId = actorOf(request).sekolahId;
       const first = await getJob(ctx.db, request.params.id, sekolahId);
       if (!first || first.kind !== JOB_KIND_IMPORT_REFERENSI) throw notFound(JOB_MESSAGES.notFound);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      let last = '';
       let lastProgress = -1;
-      let closed = false;
-      const cleanup: (() => void)[] = [];
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        streams.delete(close);
-        for (const fn of cleanup) fn();
-        res.end();
-      };
-      streams.add(close);
+      const stream = openEventStream<Job>(request, reply, {
+        event: 'job',
+        isFinished: (job) => isFinished(job.status),
+        streams,
+      });
       const send = (job: Job) => {
-        if (closed) return;
-        const data = JSON.stringify(job);
-        if (data !== last) {
-          last = data;
-          lastProgress = job.progress;
-          res.write(`event: job\ndata: ${data}\n\n`);
-        }
-        if (isFinished(job.status)) close();
+        lastProgress = Math.max(lastProgress, job.progress);
+        stream.send(job);
       };
       send(first);
-      if (closed) return;
-      cleanup.push(subscribeJob(first.id, send));
-      const timer = setInterval(() => {
-        res.write(': tetap terhubung\n\n');
-        getJob(ctx.db, first.id, sekolahId)
-          .then((job) => {
-            // The row is written less often than progress is announced: never step back.
-            if (job && (isFinished(job.status) || job.progress > lastProgress)) send(job);
-          })
-          .catch(() => close());
-      }, SSE_POLL_MS);
-      cleanup.push(() => clearInterval(timer));
-      request.raw.on('close', close);
+      if (stream.closed) return;
+      stream.onClose(subscribeJob(first.id, send));
+      keepAlive(stream, reply, SSE_POLL_MS, async () => {
+        const job = await getJob(ctx.db, first.id, sekolahId);
+        // The row is written less often than progress is announced: never step back.
+        if (job && (isFinished(job.status) || job.progress > lastProgress)) send(job);
+      });
     },
   );
 };
