@@ -8,7 +8,7 @@ import { bearer, describeEngines, json, loginAs, type TestApp } from '../../test
 import { hashPassword } from '../auth/passwords';
 import { createUser, grantRoles } from '../pengguna/service';
 import { guru as guruTable } from '../referensi/tables';
-import { setSetting } from '../sekolah/service';
+import { ensureSemesters, setSetting } from '../sekolah/service';
 import { transportDefaults } from './client';
 
 const active = semesterOfDate(new Date()).semester_id;
@@ -538,6 +538,49 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
     expect(run.kinds.every((k) => k.status === 'skipped')).toBe(true);
     expect(await count(t(), LAST_WRITE)).toBe(before);
     sim.reset({ semesterId: active });
+  });
+
+  it('a new semester: once it has begun, the administrator logs into it and the sync fills it; the old one stays', async () => {
+    const T = t();
+    const inSemester = (table: string, semesterId: string) =>
+      count(
+        T,
+        `select count(*) as n from ${table} where semester_id = '${semesterId}' and deleted_at is null`,
+      );
+    const oldRombel = await inSemester('rombongan_belajar', active);
+    const oldPembelajaran = await inSemester('pembelajaran', active);
+    const next = json<{ to: string }>(await sim$('new-semester', {}));
+    const activeAdmin = admin;
+    try {
+      // Its first day has come: the semester exists (start-up does this from the date).
+      // Semester 1 (Ganjil) of tahun ajaran Y starts in July of Y, semester 2 (Genap) in January of Y+1.
+      const tahun = Number(next.to.slice(0, 4));
+      const firstDay = next.to.endsWith('2') ? `${tahun + 1}-01-15` : `${tahun}-07-15`;
+      await ensureSemesters(T.db.db, new Date(`${firstDay}T00:00:00Z`));
+      admin = (await loginAs(T.app, ADMIN, next.to, PASSWORD)).accessToken;
+      const run = await sync();
+      expect(run.status, JSON.stringify(run.kinds)).toBe('done');
+      const rombel = sim.state.school.rombongan_belajar.filter((r) => r.jenis_rombel === 1);
+      expect(kind(run, 'rombongan_belajar').inserted).toBeGreaterThan(0);
+      expect(
+        await count(
+          T,
+          `select count(*) as n from rombongan_belajar where semester_id = '${next.to}' and jenis_rombel = 1 and deleted_at is null`,
+        ),
+      ).toBe(rombel.length);
+      expect(await inSemester('anggota_rombel', next.to)).toBeGreaterThan(0);
+      expect(await inSemester('pembelajaran', next.to)).toBeGreaterThan(0);
+      // The old semester keeps its classes and teaching plan (its grades hang off them).
+      expect(await inSemester('rombongan_belajar', active)).toBe(oldRombel);
+      expect(await inSemester('pembelajaran', active)).toBe(oldPembelajaran);
+      // And the new semester's second sync writes nothing.
+      const before = await count(T, LAST_WRITE);
+      expect((await sync()).status).toBe('done');
+      expect(await count(T, LAST_WRITE)).toBe(before);
+    } finally {
+      admin = activeAdmin;
+      sim.reset({ semesterId: active });
+    }
   });
 
   it('holds back a mass removal (more than 30%) until it is confirmed', async () => {
