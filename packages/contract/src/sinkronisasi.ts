@@ -122,6 +122,29 @@ export const syncKindResultSchema = z.object({
 });
 export type SyncKindResult = z.infer<typeof syncKindResultSchema>;
 
+/** A kind's result before the run reaches it (also fills fields an older stored report lacks). */
+export function emptySyncKindResult(kind: SyncKind): SyncKindResult {
+  return {
+    kind,
+    label: SYNC_KIND_LABELS[kind],
+    status: 'pending',
+    phase: null,
+    fetched: 0,
+    total: null,
+    processed: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    revived: 0,
+    removed: 0,
+    held: 0,
+    warnings: 0,
+    errors: 0,
+    messages: [],
+    error: null,
+  };
+}
+
 export const syncRunSchema = z.object({
   id: z.uuid(),
   status: z.enum(SYNC_RUN_STATUSES),

@@ -4,12 +4,13 @@ import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { dapodikCounts } from '@erapor/demo-school/counts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { encryptText } from '../../secrets';
-import { bearer, describeEngines, json, loginAs, type TestApp } from '../../test/engines';
+import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { hashPassword } from '../auth/passwords';
 import { createUser, grantRoles } from '../pengguna/service';
 import { guru as guruTable } from '../referensi/tables';
 import { ensureSemesters, setSetting } from '../sekolah/service';
 import { transportDefaults } from './client';
+import { count, LAST_WRITE } from './test-support';
 
 const active = semesterOfDate(new Date()).semester_id;
 const NPSN = '69999999';
@@ -27,22 +28,6 @@ function sseRuns(body: string): SyncRun[] {
     .filter((block) => block.startsWith('event: progress'))
     .map((block) => JSON.parse(block.split('\n')[1]?.replace(/^data: /, '') ?? 'null') as SyncRun);
 }
-
-async function count(t: TestApp, sql: string): Promise<number> {
-  const [row] = await t.db.query<{ n: string | number }>(sql);
-  return Number(row?.n ?? 0);
-}
-
-/** Newest write to any school table: a sync that writes nothing leaves it where it was. */
-const LAST_WRITE = `select max(t) as n from (
-  select max(extract(epoch from updated_at)) t from guru union all select max(extract(epoch from updated_at)) from peserta_didik
-  union all select max(extract(epoch from updated_at)) from rombongan_belajar union all select max(extract(epoch from updated_at)) from anggota_rombel
-  union all select max(extract(epoch from updated_at)) from pembelajaran union all select max(extract(epoch from updated_at)) from ekstrakurikuler
-  union all select max(extract(epoch from updated_at)) from dudi union all select max(extract(epoch from updated_at)) from mou
-  union all select max(extract(epoch from updated_at)) from akt_pd union all select max(extract(epoch from updated_at)) from anggota_akt_pd
-  union all select max(extract(epoch from updated_at)) from bimbing_pd union all select max(extract(epoch from updated_at)) from jurusan_sp
-  union all select max(extract(epoch from updated_at)) from gelar_ptk union all select max(extract(epoch from updated_at)) from sekolah
-  union all select max(extract(epoch from updated_at)) from ptk_keluar union all select max(extract(epoch from updated_at)) from pd_keluar) x`;
 
 describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, (t) => {
   let sim: Simulator;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { ERROR_CODES } from '@erapor/contract/errors';
 import {
+  emptySyncKindResult,
   isRunFinished,
   orderKinds,
   type StartSync,
@@ -65,33 +66,11 @@ export function toRun(row: RunRow): SyncRun {
     status: row.status as SyncRunStatus,
     semester_id: row.semesterId,
     // Reports written by an older version lack newer counters: fill them in.
-    kinds: (row.report as SyncKindResult[]).map((k) => ({ ...emptyResult(k.kind), ...k })),
+    kinds: (row.report as SyncKindResult[]).map((k) => ({ ...emptySyncKindResult(k.kind), ...k })),
     message: row.message,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
-function emptyResult(kind: SyncKind): SyncKindResult {
-  return {
-    kind,
-    label: SYNC_KIND_LABELS[kind],
-    status: 'pending',
-    phase: null,
-    fetched: 0,
-    total: null,
-    processed: 0,
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    revived: 0,
-    removed: 0,
-    held: 0,
-    warnings: 0,
-    errors: 0,
-    messages: [],
-    error: null,
   };
 }
 
@@ -472,7 +451,7 @@ export async function startRun(
         id,
         sekolahId: actor.sekolahId,
         semesterId: actor.semesterId,
-        report: kinds.map(emptyResult),
+        report: kinds.map(emptySyncKindResult),
         createdBy: actor.userId,
         message: SYNC_MESSAGES.started,
       })

@@ -7,9 +7,10 @@ import {
 } from '@erapor/contract/sinkronisasi-kirim';
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, describeEngines, json, loginAs, type TestApp } from '../../../test/engines';
+import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { DEMO_NPSN } from '../../demo/seed';
 import { transportDefaults } from '../client';
+import { count } from '../test-support';
 import { kirimDataDefaults } from './service';
 
 const active = semesterOfDate(new Date()).semester_id;
@@ -27,11 +28,6 @@ interface Batch {
   semester_id: string;
   encoding: string;
   rows: Record<string, unknown>[];
-}
-
-async function count(t: TestApp, query: string, params: unknown[] = []): Promise<number> {
-  const [row] = await t.db.query<{ n: string | number }>(query, params);
-  return Number(row?.n ?? 0);
 }
 
 describeEngines('kirim data e-rapor', {}, (t, engine) => {

@@ -11,9 +11,10 @@ import {
 } from '@erapor/contract/sinkronisasi-kirim';
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, describeEngines, json, loginAs, type TestApp } from '../../../test/engines';
+import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { DEMO_NPSN } from '../../demo/seed';
 import { transportDefaults } from '../client';
+import { count } from '../test-support';
 
 const active = semesterOfDate(new Date()).semester_id;
 const BASE = '/api/sinkronisasi/kirim-nilai';
@@ -36,11 +37,6 @@ interface SimGrades {
     nilai_kognitif_angka: number;
   }[];
   duplicates: number;
-}
-
-async function count(t: TestApp, query: string, params: unknown[] = []): Promise<number> {
-  const [row] = await t.db.query<{ n: string | number }>(query, params);
-  return Number(row?.n ?? 0);
 }
 
 describeEngines('kirim nilai ke dapodik', {}, (t) => {

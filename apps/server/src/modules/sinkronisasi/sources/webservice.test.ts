@@ -9,6 +9,7 @@ import { encryptText } from '../../../secrets';
 import { bearer, describeEngines, json, loginAs, type TestApp } from '../../../test/engines';
 import { setSetting } from '../../sekolah/service';
 import { transportDefaults } from '../client';
+import { count, LAST_WRITE } from '../test-support';
 import { SOURCE_SETTING } from './source';
 import { WEBSERVICE_KINDS, WEBSERVICE_MESSAGES, WebServiceSource } from './webservice';
 
@@ -136,19 +137,6 @@ describe('WebServiceSource: Web Service bodies as /sync/v1 records', () => {
     expect([...cache.keys()]).toEqual(['getRombonganBelajar']);
   });
 });
-
-async function count(t: TestApp, sql: string): Promise<number> {
-  const [row] = await t.db.query<{ n: string | number }>(sql);
-  return Number(row?.n ?? 0);
-}
-
-const LAST_WRITE = `select max(t) as n from (
-  select max(extract(epoch from updated_at)) t from guru union all select max(extract(epoch from updated_at)) from peserta_didik
-  union all select max(extract(epoch from updated_at)) from rombongan_belajar union all select max(extract(epoch from updated_at)) from anggota_rombel
-  union all select max(extract(epoch from updated_at)) from pembelajaran union all select max(extract(epoch from updated_at)) from ekstrakurikuler
-  union all select max(extract(epoch from updated_at)) from dudi union all select max(extract(epoch from updated_at)) from jurusan_sp
-  union all select max(extract(epoch from updated_at)) from gelar_ptk union all select max(extract(epoch from updated_at)) from sekolah
-  union all select max(extract(epoch from updated_at)) from ptk_keluar union all select max(extract(epoch from updated_at)) from pd_keluar) x`;
 
 /** The columns both sources fill, of the rows of the kinds the Web Service offers. */
 const SNAPSHOT = {

@@ -1,25 +1,10 @@
-import type { SyncKindResult, SyncRun } from '@erapor/contract/sinkronisasi';
+import { emptySyncKindResult, type SyncKindResult, type SyncRun } from '@erapor/contract/sinkronisasi';
 import { describe, expect, it } from 'vitest';
 import { progressOf, takeProgressEvents } from './run-progress';
 
 const kind = (over: Partial<SyncKindResult>): SyncKindResult => ({
-  kind: 'ptk',
+  ...emptySyncKindResult('ptk'),
   label: 'GTK',
-  status: 'pending',
-  phase: null,
-  fetched: 0,
-  total: null,
-  processed: 0,
-  inserted: 0,
-  updated: 0,
-  unchanged: 0,
-  revived: 0,
-  removed: 0,
-  held: 0,
-  warnings: 0,
-  errors: 0,
-  messages: [],
-  error: null,
   ...over,
 });
 const run = (kinds: SyncKindResult[]): SyncRun => ({
