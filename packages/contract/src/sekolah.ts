@@ -94,6 +94,16 @@ export type SekolahIdentity = z.infer<typeof sekolahIdentitySchema>;
  */
 export const SUMBER_DAPODIK = ['auto', 'sync', 'webservice'] as const;
 export type SumberDapodik = (typeof SUMBER_DAPODIK)[number];
+/** The settings key (per school) that holds it. */
+export const SUMBER_DAPODIK_SETTING = 'sumber_dapodik';
+
+/** The stored choice as the sync and the screen read it: spellings typed by hand are accepted, anything else is auto. */
+export function sumberDapodik(value: string | null | undefined): SumberDapodik {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === 'webservice' || v === 'web_service' || v === 'ws') return 'webservice';
+  if (v === 'sync' || v === 'sync_api' || v === 'sync/v1') return 'sync';
+  return 'auto';
+}
 
 export const updateSettingsRequestSchema = z.object({
   /** The installation's active semester ("Periode Aktif"). */

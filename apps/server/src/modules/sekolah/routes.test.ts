@@ -1,8 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { SETTING_MESSAGES, type SettingsResponse } from '@erapor/contract/sekolah';
+import {
+  SETTING_MESSAGES,
+  type SettingsResponse,
+  SUMBER_DAPODIK_SETTING,
+  sumberDapodik,
+} from '@erapor/contract/sekolah';
 import { beforeAll, expect, it } from 'vitest';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { SOURCE_SETTING, sourceChoice } from '../sinkronisasi/sources/source';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
@@ -117,9 +121,9 @@ describeEngines('sekolah settings and beranda', {}, (t) => {
     expect(chosen.statusCode, chosen.body).toBe(200);
     expect(json<SettingsResponse>(chosen).sumber_dapodik).toBe('webservice');
     const stored = await t().db.query<{ value: string }>(
-      `select value from settings where key = '${SOURCE_SETTING}' and semester_id is null`,
+      `select value from settings where key = '${SUMBER_DAPODIK_SETTING}' and semester_id is null`,
     );
-    expect(sourceChoice(stored[0]?.value)).toBe('webservice');
+    expect(sumberDapodik(stored[0]?.value)).toBe('webservice');
     // A form without the field (an older client) leaves the choice alone.
     expect(json<SettingsResponse>(await post(validForm(page))).sumber_dapodik).toBe('webservice');
     const bad = await post({ ...validForm(page), sumber_dapodik: 'ftp' });

@@ -2,8 +2,8 @@ import {
   SETTING_MESSAGES,
   type SekolahIdentityResponse,
   type SettingsResponse,
-  SUMBER_DAPODIK,
-  type SumberDapodik,
+  SUMBER_DAPODIK_SETTING,
+  sumberDapodik,
   type UpdateSettings,
 } from '@erapor/contract/sekolah';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -40,8 +40,7 @@ export const SETTING_KEYS = {
   zona: 'zona',
   urlDapodik: 'url_dapodik',
   tokenDapodik: 'token_dapodik',
-  /** Same key as the sync's SOURCE_SETTING (sinkronisasi/sources/source.ts). */
-  sumberDapodik: 'sumber_dapodik',
+  sumberDapodik: SUMBER_DAPODIK_SETTING,
 } as const;
 
 type SekolahRow = typeof sekolah.$inferSelect;
@@ -140,16 +139,11 @@ export async function getSettingsPage(db: Db, actor: Actor): Promise<SettingsRes
     rombel_4_tahun: parseIdList(v(SETTING_KEYS.rombel4Tahun)),
     url_dapodik: v(SETTING_KEYS.urlDapodik),
     token_dapodik_tersimpan: Boolean(v(SETTING_KEYS.tokenDapodik)),
-    sumber_dapodik: sumberDapodikOf(v(SETTING_KEYS.sumberDapodik)),
+    sumber_dapodik: sumberDapodik(v(SETTING_KEYS.sumberDapodik)),
     sekolah: identity,
     guru_options: gurus,
     rombel_options: rombels,
   };
-}
-
-/** The stored source choice as the screen shows it (anything unknown reads as auto, as the sync does). */
-function sumberDapodikOf(value: string | null): SumberDapodik {
-  return SUMBER_DAPODIK.find((s) => s === value) ?? 'auto';
 }
 
 export interface LogoUpload {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { ERROR_CODES } from '@erapor/contract/errors';
+import { SUMBER_DAPODIK_SETTING, type SumberDapodik, sumberDapodik } from '@erapor/contract/sekolah';
 import {
   emptySyncKindResult,
   isRunFinished,
@@ -29,7 +30,7 @@ import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
 import { DapodikError, SyncApiClient, transportDefaults } from './client';
 import { KIND_HANDLERS } from './kinds';
-import { type PullSource, SOURCE_SETTING, type SourceChoice, sourceChoice } from './sources/source';
+import type { PullSource } from './sources/source';
 import {
   WEBSERVICE_KINDS,
   WEBSERVICE_MESSAGES,
@@ -81,7 +82,7 @@ interface Connection {
   token: string;
   npsn: string;
   /** sumber_dapodik: /sync/v1, the Web Service, or auto (the Web Service when /sync/v1 is missing). */
-  source: SourceChoice;
+  source: SumberDapodik;
 }
 
 async function connectionOf(db: Db, actor: Actor, encryptionKey: Buffer): Promise<Connection | null> {
@@ -93,7 +94,7 @@ async function connectionOf(db: Db, actor: Actor, encryptionKey: Buffer): Promis
     .from(sekolah)
     .where(eq(sekolah.sekolahId, actor.sekolahId));
   if (!url || !token || !s) return null;
-  return { url, token, npsn: s.npsn, source: sourceChoice(settings[SOURCE_SETTING]) };
+  return { url, token, npsn: s.npsn, source: sumberDapodik(settings[SUMBER_DAPODIK_SETTING]) };
 }
 
 // --- the table of kinds ---

@@ -18,14 +18,3 @@ export interface PullSource {
    */
   omits?(kind: SyncKind): readonly string[];
 }
-
-/** The school's choice in the settings table (per school): absent or 'auto' = detect. */
-export const SOURCE_SETTING = 'sumber_dapodik';
-export type SourceChoice = 'auto' | 'sync' | 'webservice';
-
-export function sourceChoice(value: string | null | undefined): SourceChoice {
-  const v = (value ?? '').trim().toLowerCase();
-  if (v === 'webservice' || v === 'web_service' || v === 'ws') return 'webservice';
-  if (v === 'sync' || v === 'sync_api' || v === 'sync/v1') return 'sync';
-  return 'auto';
-}

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SUMBER_DAPODIK_SETTING as SOURCE_SETTING } from '@erapor/contract/sekolah';
 import { semesterOfDate } from '@erapor/contract/semester';
 import { SYNC_KINDS, SYNC_MESSAGES, type SyncOverview, type SyncRun } from '@erapor/contract/sinkronisasi';
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
@@ -10,7 +11,6 @@ import { bearer, describeEngines, json, loginAs, type TestApp } from '../../../t
 import { setSetting } from '../../sekolah/service';
 import { transportDefaults } from '../client';
 import { count, LAST_WRITE } from '../test-support';
-import { SOURCE_SETTING } from './source';
 import { WEBSERVICE_KINDS, WEBSERVICE_MESSAGES, WebServiceSource } from './webservice';
 
 const active = semesterOfDate(new Date()).semester_id;
