@@ -134,20 +134,26 @@ describe('checkScore', () => {
     expect(checkScore(undefined)).toEqual({ ok: true, value: null });
   });
   it('answers with the reference messages', () => {
-    expect(checkScore('abc')).toEqual({ ok: false, message: SCORE_MESSAGES.notNumber });
-    expect(checkScore('8O')).toEqual({ ok: false, message: 'Nilai harus berupa angka!' });
-    expect(checkScore(true)).toEqual({ ok: false, message: SCORE_MESSAGES.notNumber });
-    expect(checkScore(Number.NaN)).toEqual({ ok: false, message: SCORE_MESSAGES.notNumber });
-    expect(checkScore(-1)).toEqual({ ok: false, message: 'Nilai tidak boleh di bawah 0 (nol)!' });
-    expect(checkScore('-5')).toEqual({ ok: false, message: SCORE_MESSAGES.belowMin });
-    expect(checkScore(101)).toEqual({ ok: false, message: 'Nilai tidak boleh di atas 100 (seratus)!' });
-    expect(checkScore('150')).toEqual({ ok: false, message: SCORE_MESSAGES.aboveMax });
+    expect(checkScore('abc')).toEqual({ ok: false, code: 'notNumber', message: SCORE_MESSAGES.notNumber });
+    expect(checkScore('8O')).toEqual({ ok: false, code: 'notNumber', message: 'Nilai harus berupa angka!' });
+    expect(checkScore(true)).toEqual({ ok: false, code: 'notNumber', message: SCORE_MESSAGES.notNumber });
+    expect(checkScore(Number.NaN)).toEqual({ ok: false, code: 'notNumber', message: SCORE_MESSAGES.notNumber });
+    expect(checkScore(-1)).toEqual({ ok: false, code: 'belowMin', message: 'Nilai tidak boleh di bawah 0 (nol)!' });
+    expect(checkScore('-5')).toEqual({ ok: false, code: 'belowMin', message: SCORE_MESSAGES.belowMin });
+    expect(checkScore(101)).toEqual({ ok: false, code: 'aboveMax', message: 'Nilai tidak boleh di atas 100 (seratus)!' });
+    expect(checkScore('150')).toEqual({ ok: false, code: 'aboveMax', message: SCORE_MESSAGES.aboveMax });
   });
   it('refuses decimals instead of rounding them', () => {
-    expect(checkScore(85.5)).toEqual({ ok: false, message: SCORE_MESSAGES.notWhole });
-    expect(checkScore('85,5')).toEqual({ ok: false, message: SCORE_MESSAGES.notWhole });
-    expect(checkScore('85.0')).toEqual({ ok: false, message: SCORE_MESSAGES.notWhole });
-    expect(checkScore('100.5')).toEqual({ ok: false, message: SCORE_MESSAGES.aboveMax });
+    expect(checkScore(85.5)).toEqual({ ok: false, code: 'notWhole', message: SCORE_MESSAGES.notWhole });
+    expect(checkScore('85,5')).toEqual({ ok: false, code: 'notWhole', message: SCORE_MESSAGES.notWhole });
+    expect(checkScore('85.0')).toEqual({ ok: false, code: 'notWhole', message: SCORE_MESSAGES.notWhole });
+    expect(checkScore('100.5')).toEqual({ ok: false, code: 'aboveMax', message: SCORE_MESSAGES.aboveMax });
+    expect(checkScore(',5')).toEqual({ ok: false, code: 'notWhole', message: SCORE_MESSAGES.notWhole });
+  });
+  it('takes ASCII digits only: no sign, exponent, spaces inside or other scripts', () => {
+    for (const v of ['+5', '1e2', '8 5', '-', '-0', '٨٥', '½', 'A+', '85..5'])
+      expect(checkScore(v), v).toEqual({ ok: false, code: 'notNumber', message: SCORE_MESSAGES.notNumber });
+    expect(checkScore('085')).toEqual({ ok: true, value: 85 });
   });
   it('checks ketercapaian: 1, 0 or empty', () => {
     expect(checkKompeten(1)).toEqual({ ok: true, value: 1 });

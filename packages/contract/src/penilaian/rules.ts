@@ -51,12 +51,17 @@ export function formatHundredths(hundredths: number): string {
 
 // --- scores -------------------------------------------------------------------------------
 
-export type ScoreCheck = { ok: true; value: number | null } | { ok: false; message: string };
+export type ScoreIssue = keyof typeof SCORE_MESSAGES;
+export type ScoreCheck = { ok: true; value: number | null } | { ok: false; code: ScoreIssue; message: string };
+
+const refuse = (code: ScoreIssue): ScoreCheck => ({ ok: false, code, message: SCORE_MESSAGES[code] });
 
 /**
- * A score as typed or sent: empty (null, undefined, '' or spaces) means "no score" (the save
- * deletes it); otherwise a whole number 0–100. Decimals are refused, never rounded: a silently
- * changed grade is worse than a red cell.
+ * A score as typed, pasted, read from Excel or sent: empty (null, undefined, '' or spaces) means
+ * "no score" (the save deletes it); otherwise a whole number 0–100 written with ASCII digits only.
+ * Decimals — the point, or the decimal comma an Indonesian Excel writes — are refused with their
+ * own message, never rounded: a silently changed grade is worse than a red cell. The grid and the
+ * server use this one rule, so a cell says the same thing in both places.
  */
 export function checkScore(input: unknown): ScoreCheck {
   if (input === null || input === undefined) return { ok: true, value: null };
@@ -65,16 +70,16 @@ export function checkScore(input: unknown): ScoreCheck {
   else if (typeof input === 'string') {
     const text = input.trim();
     if (text === '') return { ok: true, value: null };
-    // Digits only; a decimal point or the decimal comma an Indonesian Excel writes is a decimal.
-    if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/.test(text)) return { ok: false, message: SCORE_MESSAGES.notNumber };
+    const decimal = /^-?(\d+[.,]\d*|[.,]\d+)$/.test(text);
+    if (!/^-?\d+$/.test(text) && !decimal) return refuse('notNumber');
     n = Number(text.replace(',', '.'));
-    if (Number.isInteger(n) && /[.,]/.test(text) && n >= SCORE_MIN && n <= SCORE_MAX)
-      return { ok: false, message: SCORE_MESSAGES.notWhole };
-  } else return { ok: false, message: SCORE_MESSAGES.notNumber };
-  if (!Number.isFinite(n)) return { ok: false, message: SCORE_MESSAGES.notNumber };
-  if (n < SCORE_MIN) return { ok: false, message: SCORE_MESSAGES.belowMin };
-  if (n > SCORE_MAX) return { ok: false, message: SCORE_MESSAGES.aboveMax };
-  if (!Number.isInteger(n)) return { ok: false, message: SCORE_MESSAGES.notWhole };
+    if (text.startsWith('-') && !(n < 0)) return refuse('notNumber'); // "-0"
+    if (decimal && n >= SCORE_MIN && n <= SCORE_MAX) return refuse('notWhole');
+  } else return refuse('notNumber');
+  if (!Number.isFinite(n)) return refuse('notNumber');
+  if (n < SCORE_MIN) return refuse('belowMin');
+  if (n > SCORE_MAX) return refuse('aboveMax');
+  if (!Number.isInteger(n)) return refuse('notWhole');
   return { ok: true, value: n };
 }
 

@@ -14,6 +14,8 @@ export function issueText(issue: CellIssue, t: TFunction): string {
       return t('grid.error.belowMin');
     case 'aboveMax':
       return t('grid.error.aboveMax');
+    case 'notWhole':
+      return t('grid.error.notWhole');
     case 'notAnOption':
       return t('grid.error.notAnOption', issue.vars);
     case 'tooLong':

@@ -1,3 +1,4 @@
+import { SCORE_MESSAGES } from '@erapor/contract/penilaian/rules';
 import { describe, expect, it } from 'vitest';
 import {
   choiceNormalizer,
@@ -14,9 +15,16 @@ describe('validateScore', () => {
     for (const v of ['', '   ', '0', '7', '59', '100', '085', ' 90 ']) expect(message(v)).toBeNull();
   });
 
-  it('rejects letters, decimals (point or comma) and other notations as "not a number"', () => {
-    for (const v of ['a', '8a', 'A+', '85.5', '85,5', '1e2', '+5', '½', '8 5', '-', '-0', '٨٥'])
+  it('rejects letters and other notations as "not a number"', () => {
+    for (const v of ['a', '8a', 'A+', '1e2', '+5', '½', '8 5', '-', '-0', '٨٥'])
       expect(message(v), v).toBe('Nilai harus berupa angka!');
+  });
+
+  it('says a decimal (point or comma) is not whole, as the server says it', () => {
+    for (const v of ['85.5', '85,5', '85.0']) {
+      expect(message(v), v).toBe(SCORE_MESSAGES.notWhole);
+      expect(validateScore(v)?.code).toBe('notWhole');
+    }
   });
 
   it('rejects negatives and scores above 100 with their own messages', () => {

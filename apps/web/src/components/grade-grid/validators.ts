@@ -4,6 +4,8 @@
  * (what the server would say too); `code` + `vars` let the grid show it in the user's language.
  * Empty is always allowed: it means "no score yet", which a teacher may save.
  */
+import { checkScore } from '@erapor/contract/penilaian/rules';
+
 export interface CellIssue {
   code: string;
   message: string;
@@ -12,24 +14,17 @@ export interface CellIssue {
 
 export type CellValidator = (value: string) => CellIssue | null;
 
-export const SCORE_MIN = 0;
-export const SCORE_MAX = 100;
-
-export const NOT_A_NUMBER: CellIssue = { code: 'notNumber', message: 'Nilai harus berupa angka!' };
-export const BELOW_MIN: CellIssue = { code: 'belowMin', message: 'Nilai tidak boleh di bawah 0 (nol)!' };
-export const ABOVE_MAX: CellIssue = { code: 'aboveMax', message: 'Nilai tidak boleh di atas 100 (seratus)!' };
+export { SCORE_MAX, SCORE_MIN } from '@erapor/contract/penilaian/rules';
 
 /**
- * An integer score 0–100. Decimals ("85.5", and the decimal comma "85,5" an Indonesian Excel
- * writes) are errors, never rounded: a silently changed grade on a report card is worse than a
- * red cell. Surrounding spaces are tolerated (they come with pasted text).
+ * A whole score 0–100 by the contract's one rule (`checkScore`), so the grid and the server say
+ * the same thing about a cell: decimals ("85.5", and the decimal comma "85,5" an Indonesian Excel
+ * writes) have their own message and are never rounded. Surrounding spaces are tolerated (they
+ * come with pasted text).
  */
 export const validateScore: CellValidator = (value) => {
-  const v = value.trim();
-  if (v === '') return null;
-  if (/^-\d+$/.test(v)) return Number(v) < SCORE_MIN ? BELOW_MIN : NOT_A_NUMBER;
-  if (!/^\d+$/.test(v)) return NOT_A_NUMBER;
-  return Number(v) > SCORE_MAX ? ABOVE_MAX : null;
+  const checked = checkScore(value);
+  return checked.ok ? null : { code: checked.code, message: checked.message };
 };
 
 /** The number a valid, non-empty score cell holds (null for empty or invalid). */
