@@ -113,7 +113,7 @@ describe('<GradeGrid>', () => {
     expect(cell(2, 0).hasAttribute('aria-invalid')).toBe(false);
     expect(screen.getByTestId('grade-grid-invalid').textContent).toBe('1 value is not valid');
     type(3, 2, '85,5');
-    expect(cell(3, 2).title).toBe('The grade must be a number!');
+    expect(cell(3, 2).title).toBe('The grade must be a whole number (no decimals)!');
     expect(screen.getByTestId('grade-grid-invalid').textContent).toBe('2 values are not valid');
     // The count is a button to the first invalid cell.
     fireEvent.click(screen.getByTestId('grade-grid-invalid'));

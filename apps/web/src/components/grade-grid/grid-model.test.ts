@@ -132,7 +132,7 @@ describe('validation', () => {
     ]);
     expect(hasErrors(d, columns)).toBe(true);
     expect(listIssues(d, columns).map((i) => [i.rowId, i.columnId, i.issue.message])).toEqual([
-      ['ar-1', 'tp1', 'Nilai harus berupa angka!'],
+      ['ar-1', 'tp1', 'Nilai harus berupa bilangan bulat (tanpa koma)!'],
       ['ar-2', 'tp2', 'Nilai tidak boleh di bawah 0 (nol)!'],
       ['ar-3', 'capaian', 'Pilih salah satu: Tercapai, Tidak tercapai!'],
     ]);
@@ -173,7 +173,7 @@ describe('applyPaste', () => {
     const r = applyPaste(fresh(), columns, '85,5\t\n', { row: 0, col: 0 });
     expect(r.draft.values[0]?.slice(0, 2)).toEqual(['85,5', '']); // the empty cell clears 75
     expect(r.filled).toBe(2);
-    expect(listIssues(r.draft, columns)[0]?.issue.code).toBe('notNumber');
+    expect(listIssues(r.draft, columns)[0]?.issue.code).toBe('notWhole');
   });
 
   it('pastes a multi-line quoted cell into one text cell', () => {
