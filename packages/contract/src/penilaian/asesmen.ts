@@ -95,7 +95,38 @@ export const ASESMEN_MESSAGES = {
     `${n} kolom Tujuan Pembelajaran di file tidak lagi dipetakan ke mata pelajaran ini dan dilewati.`,
   uploadPdMissing: (n: number) =>
     `${n} peserta didik kelas ini tidak ada di file; nilai mereka di tabel tidak diubah.`,
+  // An upload read as teachers really edit files (docs/decisions/018-bounded-uploads.md).
+  otherSemester: (semesterFile: string, semesterDibuka: string) =>
+    `File ini adalah template semester ${semesterFile}, sedangkan yang sedang dibuka semester ${semesterDibuka}. Silahkan Unduh Template ulang dari semester ini!`,
+  sheetMissing:
+    'Format Import salah: sheet nilai tidak ditemukan (baris judul dengan kolom PD_ID). Silahkan Unduh Template ulang!',
+  headingMissing: (sheet: string, heading: string) =>
+    `Format Import salah: kolom '${heading}' tidak ditemukan pada baris judul sheet '${sheet}'. Silahkan Unduh Template ulang!`,
+  keyRowMissing: (sheet: string) =>
+    `Format Import salah: baris kunci tersembunyi di atas judul kolom sheet '${sheet}' tidak ditemukan atau telah dihapus. Silahkan Unduh Template ulang!`,
+  refused: (n: number) =>
+    `File tidak dibaca karena ${n} masalah di bawah ini. Tidak ada nilai yang diubah; perbaiki file lalu unggah lagi.`,
+  refusedMore: (n: number) => `… dan ${n} masalah lain.`,
+  rowNameMismatch: (baris: number, nama: string, pd: string) =>
+    `Baris ${baris}: nama '${nama}' tidak sesuai dengan peserta didik pada baris ini (${pd}). Urutkan seluruh baris bersama-sama, jangan sebagian kolom saja.`,
+  rowNisnMismatch: (baris: number, nisn: string, pd: string) =>
+    `Baris ${baris}: NISN '${nisn}' tidak sesuai dengan peserta didik pada baris ini (${pd}).`,
+  rowNameEmpty: (baris: number) =>
+    `Baris ${baris}: nama peserta didik kosong, sehingga tidak dapat dipastikan milik siapa nilai di baris ini.`,
+  rowDuplicate: (baris: number, pd: string, barisLain: number) =>
+    `Baris ${baris}: ${pd} sudah ada di baris ${barisLain}. Hapus salah satunya.`,
+  rowMatched: (baris: number, pd: string, dasar: 'NISN' | 'nama') =>
+    `Baris ${baris} tidak memiliki ID peserta didik dan dicocokkan dengan ${pd} berdasarkan ${dasar}.`,
+  rowNotRead: (baris: number, nama: string) =>
+    `Baris ${baris}${nama ? ` ('${nama}')` : ''} tidak dibaca: tidak ada peserta didik kelas ini dengan nama atau NISN tersebut.`,
+  rowLeft: (baris: number, nama: string) =>
+    `Baris ${baris}${nama ? ` ('${nama}')` : ''}: peserta didik ini tidak lagi ada di kelas atau mata pelajaran ini; baris dilewati.`,
+  columnIgnored: (kolom: string, judul: string) =>
+    `Kolom ${kolom}${judul ? ` ('${judul}')` : ''} bukan kolom template dan diabaikan.`,
 } as const;
+
+/** A pupil as an upload's messages name them: "Adi Saputra, NISN 0012345678". */
+export const pdLabel = (nama: string, nisn: string | null): string => (nisn ? `${nama}, NISN ${nisn}` : nama);
 
 const uuid = (message: string = ASESMEN_MESSAGES.idInvalid) => z.uuid({ error: message });
 

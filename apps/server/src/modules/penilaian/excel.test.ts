@@ -5,12 +5,12 @@ import {
   type UploadResult,
 } from '@erapor/contract/penilaian/asesmen';
 import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
+import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { Pembelajaran } from '@erapor/demo-school/types';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { cellText } from './excel';
 import { insertTps } from './test-fixtures';
 
 function multipart(field: string, filename: string, content: Buffer) {
@@ -32,17 +32,6 @@ async function workbookOf(data: Buffer): Promise<ExcelJS.Workbook> {
   return wb;
 }
 const bufferOf = async (wb: ExcelJS.Workbook) => Buffer.from(await wb.xlsx.writeBuffer());
-
-describe('cellText', () => {
-  it('reads numbers, text, rich text and formula results as text', () => {
-    expect(cellText(85)).toBe('85');
-    expect(cellText(85.5)).toBe('85.5');
-    expect(cellText(' 90 ')).toBe('90');
-    expect(cellText(null)).toBe('');
-    expect(cellText({ richText: [{ text: '7' }, { text: '5' }] })).toBe('75');
-    expect(cellText({ formula: 'A1+1', result: 66 } as ExcelJS.CellValue)).toBe('66');
-  });
-});
 
 describeEngines('penilaian Excel templates', {}, (t) => {
   let demo: SeededDemo;
@@ -135,8 +124,8 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     const wb = await workbookOf(res.data);
     const sheet = wb.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet;
     expect(sheet.getCell('A1').value).toBe('FORMAT EXCEL SUMATIF LINGKUP MATERI');
-    expect(cellText(sheet.getCell('C3').value)).toContain(mtk.nama_mata_pelajaran);
-    expect(cellText(sheet.getCell('A7').value)).toBe(
+    expect(String(sheet.getCell('C3').value)).toContain(mtk.nama_mata_pelajaran);
+    expect(sheet.getCell('A7').value).toBe(
       'MASUKKAN NILAI BERUPA ANGKA (0-100) DIKOLOM TP 1, TP 2',
     );
     expect([1, 2, 3, 4, 5, 6].map((c) => sheet.getRow(9).getCell(c).value)).toEqual([
@@ -155,7 +144,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     expect(sheet.getCell('E10').value).toBe(88);
     expect(sheet.getCell(`C${9 + pupils.length}`).value).toBe(pupils.at(-1)?.nama);
     expect(wb.getWorksheet('erapor')?.state).toBe('veryHidden');
-    expect(cellText(wb.getWorksheet('Tujuan Pembelajaran')?.getCell('B2').value)).toBe(
+    expect(wb.getWorksheet('Tujuan Pembelajaran')?.getCell('B2').value).toBe(
       'Menjelaskan himpunan',
     );
   });
@@ -185,7 +174,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     });
     expect(res.body.rows[1]?.values).toEqual({ [tp[0] as string]: '75.5', [tp[1] as string]: '71' });
     expect(res.body.rows[2]?.values).toEqual({ [tp[0] as string]: '', [tp[1] as string]: '' });
-    expect(res.body.catatan).toEqual([ASESMEN_MESSAGES.uploadPdUnknown(1)]);
+    expect(res.body.catatan).toEqual([ASESMEN_MESSAGES.rowLeft(9 + pupils.length + 1, 'Orang Lain')]);
     // The stored score is untouched until Simpan.
     const again = await workbookOf((await download(mtk, 'lingkup-materi')).data);
     expect(again.getWorksheet('Sumatif Lingkup Materi')?.getCell('E10').value).toBe(88);
@@ -218,7 +207,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     expect(s2.getCell('C14').isMerged).toBe(true);
     expect([s2.getCell('F13').value, s2.getCell('F14').value]).toEqual(tp);
     expect(s2.getCell('B15').value).toBe(pupils[1]?.anggota_rombel_id);
-    expect(cellText(s2.getCell('H13').value)).toBe('TP 1: Menjelaskan himpunan');
+    expect(s2.getCell('H13').value).toBe('TP 1: Menjelaskan himpunan');
     s2.getCell('E13').value = 90;
     s2.getCell('G13').value = 1;
     s2.getCell('G14').value = 0;
@@ -275,13 +264,13 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     // A zip that is no workbook.
     const broken = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), randomBytes(200)]);
     expect((await upload(mtk, 'lingkup-materi', broken)).body.details?.file_excel).toBe(
-      ASESMEN_MESSAGES.formatSalah,
+      SPREADSHEET_MESSAGES.unreadable,
     );
     // A template whose heading row was broken.
     const broke = await workbookOf((await download(mtk, 'lingkup-materi')).data);
     (broke.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet).getCell('C9').value = 'Nama Siswa';
     expect((await upload(mtk, 'lingkup-materi', await bufferOf(broke))).body.details?.file_excel).toBe(
-      ASESMEN_MESSAGES.formatSalah,
+      ASESMEN_MESSAGES.headingMissing('Sumatif Lingkup Materi', 'Nama'),
     );
     // The K13 template uploaded where it belongs is fine.
     const ok = await upload(k13, 'lingkup-materi', other.data);

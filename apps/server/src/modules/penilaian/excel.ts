@@ -5,7 +5,19 @@ import {
   type TpColumn,
 } from '@erapor/contract/penilaian/asesmen';
 import ExcelJS from 'exceljs';
-import { fieldError } from '../../plugins/errors';
+import {
+  FIRST_ROW,
+  FIRST_VALUE_COL,
+  HEAD_ROW,
+  HEADINGS,
+  KEY_ROW,
+  META_MARK,
+  META_SHEET,
+  NA_FIRST_ROW,
+  NA_HEAD_ROW,
+  NA_HEADINGS,
+  SHEET_NAME,
+} from './excel-layout';
 import type { Pupil } from './roster';
 
 /*
@@ -13,40 +25,9 @@ import type { Pupil } from './roster';
  * templates but carrying, hidden, what an upload must check: a very hidden sheet "erapor" with the
  * template kind, the pembelajaran and rombel ids and their names; the anggota_rombel id of every
  * pupil in the hidden PD_ID column; the TP ids (or tes / non-tes keys) in a hidden row above the
- * headings (the TP_ID column in the nilai-akhir layout). An upload is read back into values for
- * the grid — nothing is saved until the teacher presses Simpan.
+ * headings (the TP_ID column in the nilai-akhir layout). An upload is read back by excel-upload.ts
+ * into values for the grid — nothing is saved until the teacher presses Simpan.
  */
-
-const META_SHEET = 'erapor';
-const META_MARK = 'e-Rapor SMK template nilai';
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
-
-/** Rows of the SLM / SAS layout: hidden column keys, headings, first pupil. */
-const KEY_ROW = 8;
-const HEAD_ROW = 9;
-const FIRST_ROW = 10;
-const FIRST_VALUE_COL = 5;
-/** Rows of the nilai-akhir layout. */
-const NA_HEAD_ROW = 12;
-const NA_FIRST_ROW = 13;
-const NA_HEADINGS = [
-  'NO',
-  'PD_ID',
-  'NAMA',
-  'NISN',
-  'NILAI AKHIR',
-  'TP_ID',
-  'KETERCAPAIAN KOMPETENSI',
-  'DESKRIPSI TP',
-] as const;
-const HEADINGS = ['No', 'PD_ID', 'Nama', 'NISN'] as const;
-
-const SHEET_NAME: Record<JenisTemplate, string> = {
-  'lingkup-materi': 'Sumatif Lingkup Materi',
-  'akhir-semester': 'Sumatif Akhir Semester',
-  'nilai-akhir': 'Nilai Akhir',
-};
 
 export interface TemplateInput {
   jenis: JenisTemplate;
@@ -55,6 +36,7 @@ export interface TemplateInput {
   mapel: string;
   kelas: string;
   tahunPelajaran: string;
+  semesterId: string;
   pupils: readonly Pupil[];
   tp: readonly TpColumn[];
   /** Stored values to prefill, keyed `anggota#column` (column = tp id, 'tes', 'non-tes', 'nilai_akhir'). */
@@ -79,6 +61,8 @@ function writeMeta(workbook: ExcelJS.Workbook, t: TemplateInput): void {
     ['mapel', t.mapel],
     ['kelas', t.kelas],
     ['sheet', SHEET_NAME[t.jenis]],
+    ['semester_id', t.semesterId],
+    ['semester', t.tahunPelajaran],
   ];
   for (const r of rows) meta.addRow(r);
 }
@@ -253,176 +237,4 @@ export async function buildTemplate(t: TemplateInput): Promise<Buffer> {
   else scoreSheet(workbook, t);
   writeMeta(workbook, t);
   return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-// --- reading -------------------------------------------------------------------------------
-
-/** Text of a cell whatever exceljs made of it (number, rich text, formula result). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value).trim();
-}
-
-const startsWith = (data: Buffer, magic: number[]) => magic.every((b, i) => data[i] === b);
-const formatSalah = () => fieldError('file_excel', ASESMEN_MESSAGES.formatSalah);
-
-export interface UploadTarget {
-  jenis: JenisTemplate;
-  pembelajaranId: string;
-  /** The grid's pupils and column keys today (a file's others are skipped). */
-  pupils: readonly Pupil[];
-  columns: ReadonlySet<string>;
-}
-
-export interface ParsedUpload {
-  rows: { anggota_rombel_id: string; values: Record<string, string> }[];
-  catatan: string[];
-}
-
-async function loadWorkbook(data: Buffer, filename: string): Promise<ExcelJS.Workbook> {
-  if (!/\.xlsx$/i.test(filename) || startsWith(data, OLE_MAGIC) || !startsWith(data, ZIP_MAGIC)) {
-    throw fieldError('file_excel', ASESMEN_MESSAGES.fileType);
-  }
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw formatSalah();
-  }
-  return workbook;
-}
-
-function readMeta(workbook: ExcelJS.Workbook): Map<string, string> | null {
-  const meta = workbook.getWorksheet(META_SHEET);
-  if (!meta) return null;
-  const map = new Map<string, string>();
-  meta.eachRow((row) => {
-    map.set(cellText(row.getCell(1).value), cellText(row.getCell(2).value));
-  });
-  return map.get('mark') === META_MARK ? map : null;
-}
-
-const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
-
-/**
- * Reads an uploaded template back. Refuses (422 on file_excel) a non-xlsx file, a workbook we
- * did not make ("Format Import salah…"), our template of another kind or of another
- * pembelajaran (naming what it is), and a template whose layout was broken.
- */
-export async function parseUpload(
-  data: Buffer,
-  filename: string,
-  target: UploadTarget,
-): Promise<ParsedUpload> {
-  const workbook = await loadWorkbook(data, filename);
-  const meta = readMeta(workbook);
-  if (!meta) throw formatSalah();
-  const jenis = meta.get('jenis') as JenisTemplate | undefined;
-  if (!jenis || !(jenis in JENIS_LABEL)) throw formatSalah();
-  if (jenis !== target.jenis)
-    throw fieldError('file_excel', ASESMEN_MESSAGES.otherJenis(jenis, target.jenis));
-  if (meta.get('pembelajaran_id') !== target.pembelajaranId) {
-    throw fieldError(
-      'file_excel',
-      ASESMEN_MESSAGES.otherPembelajaran(meta.get('mapel') ?? '?', meta.get('kelas') ?? '?'),
-    );
-  }
-  const sheet = workbook.getWorksheet(meta.get('sheet') ?? SHEET_NAME[jenis]);
-  if (!sheet) throw formatSalah();
-  return jenis === 'nilai-akhir' ? readNilaiAkhir(sheet, target) : readScores(sheet, target);
-}
-
-function result(
-  byPupil: Map<string, Record<string, string>>,
-  target: UploadTarget,
-  skippedPupils: number,
-  skippedColumns: number,
-): ParsedUpload {
-  const catatan: string[] = [];
-  if (skippedPupils > 0) catatan.push(ASESMEN_MESSAGES.uploadPdUnknown(skippedPupils));
-  if (skippedColumns > 0) catatan.push(ASESMEN_MESSAGES.uploadTpUnknown(skippedColumns));
-  const missing = target.pupils.filter((p) => !byPupil.has(p.anggota_rombel_id)).length;
-  if (missing > 0) catatan.push(ASESMEN_MESSAGES.uploadPdMissing(missing));
-  return {
-    rows: target.pupils
-      .filter((p) => byPupil.has(p.anggota_rombel_id))
-      .map((p) => ({
-        anggota_rombel_id: p.anggota_rombel_id,
-        values: byPupil.get(p.anggota_rombel_id) ?? {},
-      })),
-    catatan,
-  };
-}
-
-function readScores(sheet: ExcelJS.Worksheet, target: UploadTarget): ParsedUpload {
-  const head = sheet.getRow(HEAD_ROW);
-  if (!HEADINGS.every((h, i) => same(cellText(head.getCell(i + 1).value), h))) throw formatSalah();
-  const keyRow = sheet.getRow(KEY_ROW);
-  const columns: { col: number; key: string }[] = [];
-  let skippedColumns = 0;
-  for (let c = FIRST_VALUE_COL; c <= Math.max(sheet.columnCount, FIRST_VALUE_COL); c++) {
-    const key = cellText(keyRow.getCell(c).value);
-    if (!key) break;
-    if (target.columns.has(key)) columns.push({ col: c, key });
-    else skippedColumns++;
-  }
-  if (target.jenis === 'akhir-semester' && columns.length !== 2) throw formatSalah();
-  const known = new Set(target.pupils.map((p) => p.anggota_rombel_id));
-  const byPupil = new Map<string, Record<string, string>>();
-  let skippedPupils = 0;
-  for (let r = FIRST_ROW; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const id = cellText(row.getCell(2).value);
-    if (!id) continue;
-    if (!known.has(id) || byPupil.has(id)) {
-      skippedPupils++;
-      continue;
-    }
-    const values: Record<string, string> = {};
-    for (const { col, key } of columns) values[key] = cellText(row.getCell(col).value);
-    byPupil.set(id, values);
-  }
-  return result(byPupil, target, skippedPupils, skippedColumns);
-}
-
-function readNilaiAkhir(sheet: ExcelJS.Worksheet, target: UploadTarget): ParsedUpload {
-  const head = sheet.getRow(NA_HEAD_ROW);
-  if (!NA_HEADINGS.every((h, i) => same(cellText(head.getCell(i + 1).value), h))) throw formatSalah();
-  const known = new Set(target.pupils.map((p) => p.anggota_rombel_id));
-  const byPupil = new Map<string, Record<string, string>>();
-  const unknownPupils = new Set<string>();
-  const unknownTp = new Set<string>();
-  for (let r = NA_FIRST_ROW; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    // Merged cells read as their first cell's value, so every TP row names its pupil.
-    const id = cellText(row.getCell(2).value);
-    if (!id) continue;
-    if (!known.has(id)) {
-      unknownPupils.add(id);
-      continue;
-    }
-    const values = byPupil.get(id) ?? {};
-    if (!('nilai_akhir' in values)) values.nilai_akhir = cellText(row.getCell(5).value);
-    const tp = cellText(row.getCell(6).value);
-    if (tp) {
-      if (target.columns.has(tp)) values[tp] = cellText(row.getCell(7).value);
-      else unknownTp.add(tp);
-    }
-    byPupil.set(id, values);
-  }
-  return result(byPupil, target, unknownPupils.size, unknownTp.size);
 }

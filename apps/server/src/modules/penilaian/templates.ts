@@ -5,13 +5,17 @@ import {
   type JenisTemplate,
   type UploadResult,
 } from '@erapor/contract/penilaian/asesmen';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { readUploadedWorkbook } from '../../lib/spreadsheet/upload-field';
+import { fieldError } from '../../plugins/errors';
+import { pembelajaran } from '../referensi/tables';
 import { semester } from '../sekolah/tables';
 import { type PembelajaranCtx, readablePembelajaran, writablePembelajaran } from './access';
 import { nilaiSumatifOf } from './akhir-semester';
-import { buildTemplate, parseUpload } from './excel';
+import { buildTemplate } from './excel';
+import { readGrades, readTemplateMeta, type TemplateMeta } from './excel-upload';
 import { assertPenilaianOpen } from './gate';
 import { nilaiTpOf } from './lingkup-materi';
 import { NILAI_AKHIR_KEY, nilaiAkhirStored } from './nilai-akhir';
@@ -47,6 +51,7 @@ export async function template(
     mapel: p.namaMataPelajaran,
     kelas: p.rombel,
     tahunPelajaran: sem?.nama ?? p.semesterId,
+    semesterId: p.semesterId,
     pupils,
     tp,
     values,
@@ -55,6 +60,30 @@ export async function template(
     filename: `Template ${JENIS_LABEL[jenis]} - ${fileSafe(p.namaMataPelajaran)} - ${fileSafe(p.rombel)}.xlsx`,
     data,
   };
+}
+
+const semesterNama = async (db: Db, id: string) =>
+  (await db.select({ nama: semester.nama }).from(semester).where(eq(semester.semesterId, id)))[0]?.nama ?? id;
+
+/**
+ * A template of another pembelajaran: when it is of another semester (written in newer templates;
+ * for older ones, the semester of the pembelajaran it names, in this school) say which semester it
+ * is for, else which subject and class.
+ */
+async function otherTemplate(db: Db, actor: Actor, p: PembelajaranCtx, meta: TemplateMeta): Promise<Error> {
+  let fileSemester = meta.semesterId;
+  if (!fileSemester) {
+    const [row] = await db
+      .select({ semesterId: pembelajaran.semesterId })
+      .from(pembelajaran)
+      .where(and(eq(pembelajaran.pembelajaranId, meta.pembelajaranId), eq(pembelajaran.sekolahId, actor.sekolahId)));
+    fileSemester = row?.semesterId ?? null;
+  }
+  if (fileSemester && fileSemester !== p.semesterId) {
+    const [file, open] = await Promise.all([semesterNama(db, fileSemester), semesterNama(db, p.semesterId)]);
+    return fieldError('file_excel', ASESMEN_MESSAGES.otherSemester(file, open));
+  }
+  return fieldError('file_excel', ASESMEN_MESSAGES.otherPembelajaran(meta.mapel, meta.kelas));
 }
 
 /** Reads an uploaded template into values for the grid. Only the teacher, only while grading is open. */
@@ -67,9 +96,13 @@ export async function upload(
 ): Promise<UploadResult> {
   const p = await writablePembelajaran(db, actor, pembelajaranId);
   await assertPenilaianOpen(db, actor, p.rombonganBelajarId);
+  const workbook = await readUploadedWorkbook(file.data, file.filename, 'file_excel');
+  const meta = readTemplateMeta(workbook);
+  if (meta.jenis !== jenis) throw fieldError('file_excel', ASESMEN_MESSAGES.otherJenis(meta.jenis, jenis));
+  if (meta.pembelajaranId !== pembelajaranId) throw await otherTemplate(db, actor, p, meta);
   const [pupils, tp] = await Promise.all([pupilsOf(db, p), tpOf(db, pembelajaranId)]);
   const columns = new Set<string>(jenis === 'akhir-semester' ? JENIS_SUMATIF : tp.map((t) => t.tp_id));
   if (jenis === 'nilai-akhir') columns.add(NILAI_AKHIR_KEY);
-  const parsed = await parseUpload(file.data, file.filename, { jenis, pembelajaranId, pupils, columns });
+  const parsed = readGrades(workbook, meta, { jenis, pupils, columns });
   return { message: ASESMEN_MESSAGES.uploaded, jenis, ...parsed };
 }
