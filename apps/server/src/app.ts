@@ -8,6 +8,7 @@ import { type AppContext, createLimits } from './context';
 import { type DatabaseHandle, openPostgres } from './db/client';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
+import { closeSpreadsheetReader } from './lib/spreadsheet/read';
 import { createSmtpMailer, type Mailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpired } from './modules/auth/service';
@@ -187,6 +188,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   maintenance.unref();
   app.addHook('onClose', async () => {
     clearInterval(maintenance);
+    await closeSpreadsheetReader();
     if (owns) await database.close();
   });
   return app;

@@ -69,6 +69,7 @@ export function cellText(cell: Cell): string {
 /** "E13" for row 13, column 5. */
 export function cellAddress(r: number, c: number): string {
   let letters = '';
-  for (let n = c; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = c; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return `${letters}${r}`;
 }

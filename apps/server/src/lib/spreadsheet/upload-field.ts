@@ -6,7 +6,11 @@ import { readWorkbook, SpreadsheetRefused } from './read';
  * readWorkbook for an upload endpoint: a file refused as a file becomes the field's error (with the
  * refusal's status: 413 over budget, 503 when the reader is saturated, else 422).
  */
-export async function readUploadedWorkbook(data: Buffer, filename: string, field: string): Promise<WorkbookData> {
+export async function readUploadedWorkbook(
+  data: Buffer,
+  filename: string,
+  field: string,
+): Promise<WorkbookData> {
   try {
     return await readWorkbook(data, filename);
   } catch (err) {

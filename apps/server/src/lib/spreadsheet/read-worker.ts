@@ -1,0 +1,105 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { crc32, inflateRawSync } from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { WorkbookData } from './model';
+import { workbookToModel } from './to-model';
+import { entryData, type ZipEntry, ZipRefused } from './zip-budget';
+
+/*
+ * The spreadsheet read worker (read.ts starts it with a memory limit and a time limit). For each job:
+ * every part of the zip is inflated with a bound (its declared size + 1 byte) and must come out at
+ * exactly its declared size and checksum — so a central directory that lies is caught before exceljs
+ * inflates the same bytes; the cells of the worksheet parts are counted against the cell budget;
+ * only then does exceljs model the workbook, which goes back as plain data (structured clone).
+ * Nothing here imports the contract: the main thread words the refusals.
+ */
+
+export interface ReadJob {
+  id: number;
+  data: Uint8Array;
+  entries: ZipEntry[];
+  maxCells: number;
+}
+
+export type ReadReply =
+  | { id: number; ok: true; workbook: WorkbookData }
+  | { id: number; ok: false; code: 'unreadable' | 'too-many-cells'; cells?: number; why?: string };
+
+/** Worksheet parts as exceljs finds them (xl/worksheets/sheetN.xml), whatever they are called. */
+const WORKSHEET_PART = /worksheets\/[^/]*\.xml$/i;
+
+/** `<c ` / `<c>` / `<c/>` elements, with or without a namespace prefix (`<x:c r="A1">`). */
+const CELL = /<(?:[A-Za-z_][\w.-]*:)?c[\s/>]/g;
+
+export function countCells(xml: Buffer): number {
+  // latin1 keeps one byte per character: element names are ASCII, so nothing is missed or doubled.
+  const text = xml.toString('latin1');
+  CELL.lastIndex = 0;
+  let n = 0;
+  while (CELL.exec(text) !== null) n++;
+  return n;
+}
+
+class Refusal extends Error {
+  constructor(
+    readonly code: 'unreadable' | 'too-many-cells',
+    readonly cells?: number,
+  ) {
+    super(code);
+  }
+}
+
+function checkParts(data: Buffer, entries: readonly ZipEntry[], maxCells: number): void {
+  let cells = 0;
+  for (const entry of entries) {
+    const raw = entryData(data, entry);
+    let out: Buffer;
+    if (entry.method === 0) out = raw;
+    else {
+      try {
+        out = inflateRawSync(raw, { maxOutputLength: entry.uncompressedSize + 1 });
+      } catch {
+        // More than declared (ERR_BUFFER_TOO_LARGE), or not a deflate stream at all.
+        throw new Refusal('unreadable');
+      }
+    }
+    if (out.length !== entry.uncompressedSize || crc32(out) !== entry.crc32) throw new Refusal('unreadable');
+    if (WORKSHEET_PART.test(entry.name)) {
+      cells += countCells(out);
+      if (cells > maxCells) throw new Refusal('too-many-cells', cells);
+    }
+  }
+}
+
+async function read(job: ReadJob): Promise<ReadReply> {
+  const data = Buffer.from(job.data.buffer, job.data.byteOffset, job.data.byteLength);
+  try {
+    checkParts(data, job.entries, job.maxCells);
+  } catch (err) {
+    if (err instanceof Refusal) return { id: job.id, ok: false, code: err.code, cells: err.cells };
+    if (err instanceof ZipRefused) return { id: job.id, ok: false, code: 'unreadable', why: err.message };
+    throw err;
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch (err) {
+    return { id: job.id, ok: false, code: 'unreadable', why: String(err) };
+  }
+  return { id: job.id, ok: true, workbook: workbookToModel(workbook) };
+}
+
+/** Set by read.ts: this module answers jobs only in the thread started for it. */
+export const WORKER_MARK = 'erapor-spreadsheet-reader';
+
+if (parentPort && workerData === WORKER_MARK) {
+  const port = parentPort;
+  port.on('message', (job: ReadJob) => {
+    read(job).then(
+      (reply) => port.postMessage(reply),
+      (err) =>
+        port.postMessage({ id: job.id, ok: false, code: 'unreadable', why: String(err) } satisfies ReadReply),
+    );
+  });
+  port.postMessage({ ready: true });
+}
