@@ -278,6 +278,83 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     expect(Object.keys(ok.body.rows[0]?.values ?? {})).toEqual(k13Tp);
   });
 
+  /** The stored TP 1 score of the first pupil, as a fresh template shows it. */
+  const storedFirst = async () =>
+    (await workbookOf((await download(mtk, 'lingkup-materi')).data))
+      .getWorksheet('Sumatif Lingkup Materi')
+      ?.getCell('E10').value;
+
+  it('refuses a file sorted on its visible columns only, naming each row, and changes nothing', async () => {
+    const wb = await workbookOf((await download(mtk, 'lingkup-materi')).data);
+    const sheet = wb.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet;
+    const last = 9 + pupils.length;
+    // Names, NISN and scores sorted by name descending; the hidden PD_ID column B stays put.
+    const rows = [];
+    for (let r = 10; r <= last; r++) rows.push([3, 4, 5, 6].map((c) => sheet.getCell(r, c).value));
+    rows.sort((a, b) => String(b[0]).localeCompare(String(a[0])));
+    rows.forEach((cells, i) => {
+      cells.forEach((v, j) => {
+        sheet.getCell(10 + i, 3 + j).value = v;
+      });
+    });
+    const res = await upload(mtk, 'lingkup-materi', await bufferOf(wb));
+    expect(res.status).toBe(422);
+    const listed = Object.entries(res.body.details ?? {}).filter(([k]) => k !== 'file_excel');
+    const moved = rows.map((cells, i) => ({ i, nama: String(cells[0]) })).filter(({ i, nama }) => nama !== pupils[i]?.nama);
+    expect(moved.length).toBeGreaterThan(1);
+    expect(listed).toHaveLength(moved.length);
+    const first = moved[0] as { i: number; nama: string };
+    expect(listed[0]?.[1]).toMatch(
+      new RegExp(`^Baris ${10 + first.i}: nama '${first.nama}' tidak sesuai dengan peserta didik pada baris ini \\(${pupils[first.i]?.nama}`),
+    );
+    expect(res.body.details?.file_excel).toBe(ASESMEN_MESSAGES.refused(moved.length));
+    expect(res.body.rows).toBeUndefined();
+    expect(await storedFirst()).toBe(88);
+  });
+
+  it('refuses an error-valued formula by its cell, never reading it as an empty score', async () => {
+    const wb = await workbookOf((await download(mtk, 'lingkup-materi')).data);
+    const sheet = wb.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet;
+    sheet.getCell('E10').value = { formula: 'F10/0', result: { error: '#DIV/0!' } };
+    const res = await upload(mtk, 'lingkup-materi', await bufferOf(wb));
+    expect(res.status).toBe(422);
+    expect(res.body.details).toEqual({
+      file_excel: ASESMEN_MESSAGES.refused(1),
+      'file_excel.1': SPREADSHEET_MESSAGES.formulaError('E10', '#DIV/0!'),
+    });
+    expect(await storedFirst()).toBe(88);
+  });
+
+  it('reads the scores of a file with inserted columns and names the column it ignored', async () => {
+    const wb = await workbookOf((await download(mtk, 'lingkup-materi')).data);
+    const sheet = wb.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet;
+    sheet.getCell('F10').value = 77;
+    sheet.spliceColumns(5, 0, ['', '', '', '', '', '', '', '', 'Catatan', 'remedial']);
+    sheet.spliceColumns(7, 0, []);
+    const res = await upload(mtk, 'lingkup-materi', await bufferOf(wb));
+    expect(res.status).toBe(200);
+    expect(res.body.rows[0]).toEqual({
+      anggota_rombel_id: pupils[0]?.anggota_rombel_id,
+      values: { [tp[0] as string]: '88', [tp[1] as string]: '77' },
+    });
+    expect(res.body.catatan).toEqual([ASESMEN_MESSAGES.columnIgnored('E', 'Catatan')]);
+  });
+
+  it('says which semester a template of another semester is for', async () => {
+    const wb = await workbookOf((await download(mtk, 'lingkup-materi')).data);
+    const meta = wb.getWorksheet('erapor') as ExcelJS.Worksheet;
+    meta.eachRow((row) => {
+      if (row.getCell(1).value === 'pembelajaran_id') row.getCell(2).value = '00000000-0000-4000-8000-00000000ffff';
+      if (row.getCell(1).value === 'semester_id') row.getCell(2).value = '20241';
+    });
+    const res = await upload(mtk, 'lingkup-materi', await bufferOf(wb));
+    expect(res.status).toBe(422);
+    expect(res.body.details?.file_excel).toMatch(
+      /^File ini adalah template semester .+, sedangkan yang sedang dibuka semester .+\. Silahkan Unduh Template ulang dari semester ini!$/,
+    );
+    expect(res.body.details?.file_excel).not.toContain(mtk.nama_mata_pelajaran);
+  });
+
   it('lets the teacher upload (the wali only downloads), and not while grading is closed', async () => {
     const file = (await download(mtk, 'lingkup-materi')).data;
     expect((await download(mtk, 'lingkup-materi', 'wali')).status).toBe(200);
