@@ -7,9 +7,11 @@ import {
   updateProfileRequestSchema,
 } from '@erapor/contract/auth';
 import { MESSAGES } from '@erapor/contract/errors';
+import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { checkImage } from '../../lib/image';
 import { actorOf } from '../../plugins/auth';
 import { fieldError, notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
@@ -17,14 +19,6 @@ import { revokeUserSessions } from '../auth/service';
 import * as pengguna from './service';
 
 const ALLOWED_EXT = new Set(['.jpg', '.jpeg', '.png']);
-
-/** The image type from the first bytes; the file name alone is not trusted. */
-export function sniffImage(data: Buffer): 'image/jpeg' | 'image/png' | null {
-  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (data.length >= 8 && png.every((b, i) => data[i] === b)) return 'image/png';
-  return null;
-}
 
 export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx = app.ctx;
@@ -75,12 +69,22 @@ export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
         throw fieldError('photo', MESSAGES.photoRequired);
       }
       if (file.file.truncated || data.length > PHOTO_MAX_BYTES) throw fieldError('photo', MESSAGES.photoSize);
-      const mimeType = sniffImage(data);
-      if (!ALLOWED_EXT.has(extname(file.filename).toLowerCase()) || !mimeType) {
+      // The type and pixel size from the header (lib/image.ts); the file name alone is not trusted.
+      const image = checkImage(data);
+      if (
+        !ALLOWED_EXT.has(extname(file.filename).toLowerCase()) ||
+        (!image.ok && image.reason === 'not-image')
+      ) {
         throw fieldError('photo', MESSAGES.photoType);
       }
       if (data.length === 0) throw fieldError('photo', MESSAGES.photoRequired);
-      return pengguna.setPhoto(ctx.db, actor, { mimeType, data });
+      if (!image.ok) {
+        throw fieldError(
+          'photo',
+          SPREADSHEET_MESSAGES.imageTooLarge(image.width, image.height, image.maxSide),
+        );
+      }
+      return pengguna.setPhoto(ctx.db, actor, { mimeType: image.image.mimeType, data });
     },
   );
 

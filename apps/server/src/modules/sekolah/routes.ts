@@ -8,14 +8,15 @@ import {
   statusPenilaianSchema,
   updateSettingsRequestSchema,
 } from '@erapor/contract/sekolah';
+import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { checkImage } from '../../lib/image';
 import { actorOf, requireRoles } from '../../plugins/auth';
 import { fieldError, issuesToDetails, notFound, RequestValidationError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
-import { sniffImage } from '../pengguna/routes';
 import { berandaAdmin } from './beranda';
 import * as settings from './settings';
 import { sqlRows } from './sql-rows';
@@ -65,9 +66,11 @@ async function readSettingsRequest(
       else if (data.length === 0) logoError = SETTING_MESSAGES.logoNotImage;
       else if (!LOGO_EXT.has(extname(part.filename).toLowerCase())) logoError = SETTING_MESSAGES.logoType;
       else {
-        const mimeType = sniffImage(data);
-        if (!mimeType) logoError = SETTING_MESSAGES.logoNotImage;
-        else logo = { mimeType, data };
+        // Type and pixel size from the header (lib/image.ts), before anything decodes it.
+        const image = checkImage(data);
+        if (image.ok) logo = { mimeType: image.image.mimeType, data };
+        else if (image.reason === 'not-image') logoError = SETTING_MESSAGES.logoNotImage;
+        else logoError = SPREADSHEET_MESSAGES.imageTooLarge(image.width, image.height, image.maxSide);
       }
     }
   } catch (err) {
