@@ -1,5 +1,10 @@
 import { ERROR_CODES } from '@erapor/contract/errors';
-import { ASESMEN_MESSAGES, JENIS_LABEL, type JenisTemplate, pdLabel } from '@erapor/contract/penilaian/asesmen';
+import {
+  ASESMEN_MESSAGES,
+  JENIS_LABEL,
+  type JenisTemplate,
+  pdLabel,
+} from '@erapor/contract/penilaian/asesmen';
 import { normalizeName, normalizeNisn, sameName } from '@erapor/contract/person-match';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import {
@@ -177,7 +182,8 @@ function scoreLayout(sheet: SheetData, head: number, target: UploadTarget): Layo
       if (!identity.has(c) && looksLikeKey(cellText(cellAt(sheet, r, c)))) keyRow = r;
     }
   }
-  if (keyRow === null && target.columns.size > 0) throw fieldError(FIELD, ASESMEN_MESSAGES.keyRowMissing(sheet.name));
+  if (keyRow === null && target.columns.size > 0)
+    throw fieldError(FIELD, ASESMEN_MESSAGES.keyRowMissing(sheet.name));
 
   const values: Layout['values'] = [];
   const notes: string[] = [];
@@ -196,7 +202,8 @@ function scoreLayout(sheet: SheetData, head: number, target: UploadTarget): Layo
     }
   }
   if (target.jenis === 'akhir-semester') {
-    if (!taken.has('non-tes')) throw fieldError(FIELD, ASESMEN_MESSAGES.headingMissing(sheet.name, 'NILAI_NON_TES'));
+    if (!taken.has('non-tes'))
+      throw fieldError(FIELD, ASESMEN_MESSAGES.headingMissing(sheet.name, 'NILAI_NON_TES'));
     if (!taken.has('tes')) throw fieldError(FIELD, ASESMEN_MESSAGES.headingMissing(sheet.name, 'NILAI_TES'));
   }
   return { sheet, head, id, nama, nisn, values, tpId: null, notes, unknownTp };
@@ -264,7 +271,8 @@ class PupilMatcher {
     private readonly notes: string[],
   ) {
     this.byId = new Map(pupils.map((p) => [p.anggota_rombel_id, p]));
-    const push = (map: Map<string, Pupil[]>, key: string, p: Pupil) => map.set(key, [...(map.get(key) ?? []), p]);
+    const push = (map: Map<string, Pupil[]>, key: string, p: Pupil) =>
+      map.set(key, [...(map.get(key) ?? []), p]);
     for (const p of pupils) {
       if (p.nisn) push(this.byNisn, normalizeNisn(p.nisn), p);
       push(this.byName, normalizeName(p.nama), p);
@@ -295,10 +303,13 @@ class PupilMatcher {
         this.notes.push(ASESMEN_MESSAGES.rowNotRead(r, nama));
         return null;
       }
-      this.notes.push(ASESMEN_MESSAGES.rowMatched(r, pdLabel(pupil.nama, pupil.nisn), viaNisn ? 'NISN' : 'nama'));
+      this.notes.push(
+        ASESMEN_MESSAGES.rowMatched(r, pdLabel(pupil.nama, pupil.nisn), viaNisn ? 'NISN' : 'nama'),
+      );
     }
     const first = this.seen.get(pupil.anggota_rombel_id);
-    if (first !== undefined) return this.refuse(ASESMEN_MESSAGES.rowDuplicate(r, pdLabel(pupil.nama, pupil.nisn), first));
+    if (first !== undefined)
+      return this.refuse(ASESMEN_MESSAGES.rowDuplicate(r, pdLabel(pupil.nama, pupil.nisn), first));
     this.seen.set(pupil.anggota_rombel_id, r);
     return pupil;
   }
@@ -329,7 +340,8 @@ function valueText(sheet: SheetData, r: number, c: number, problems: Problems): 
  */
 export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: UploadTarget): ParsedUpload {
   const { sheet, head } = dataSheet(workbook, meta);
-  const layout = target.jenis === 'nilai-akhir' ? nilaiAkhirLayout(sheet, head) : scoreLayout(sheet, head, target);
+  const layout =
+    target.jenis === 'nilai-akhir' ? nilaiAkhirLayout(sheet, head) : scoreLayout(sheet, head, target);
   const problems = new Problems();
   const notes: string[] = [...layout.notes];
   const matcher = new PupilMatcher(target.pupils, problems, notes);
@@ -385,7 +397,10 @@ export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: U
   return {
     rows: target.pupils
       .filter((p) => byPupil.has(p.anggota_rombel_id))
-      .map((p) => ({ anggota_rombel_id: p.anggota_rombel_id, values: byPupil.get(p.anggota_rombel_id) ?? {} })),
+      .map((p) => ({
+        anggota_rombel_id: p.anggota_rombel_id,
+        values: byPupil.get(p.anggota_rombel_id) ?? {},
+      })),
     catatan: notes,
   };
 }

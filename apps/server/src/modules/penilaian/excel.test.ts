@@ -8,7 +8,7 @@ import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { Pembelajaran } from '@erapor/demo-school/types';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { insertTps } from './test-fixtures';
@@ -125,9 +125,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     const sheet = wb.getWorksheet('Sumatif Lingkup Materi') as ExcelJS.Worksheet;
     expect(sheet.getCell('A1').value).toBe('FORMAT EXCEL SUMATIF LINGKUP MATERI');
     expect(String(sheet.getCell('C3').value)).toContain(mtk.nama_mata_pelajaran);
-    expect(sheet.getCell('A7').value).toBe(
-      'MASUKKAN NILAI BERUPA ANGKA (0-100) DIKOLOM TP 1, TP 2',
-    );
+    expect(sheet.getCell('A7').value).toBe('MASUKKAN NILAI BERUPA ANGKA (0-100) DIKOLOM TP 1, TP 2');
     expect([1, 2, 3, 4, 5, 6].map((c) => sheet.getRow(9).getCell(c).value)).toEqual([
       'No',
       'PD_ID',
@@ -144,9 +142,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     expect(sheet.getCell('E10').value).toBe(88);
     expect(sheet.getCell(`C${9 + pupils.length}`).value).toBe(pupils.at(-1)?.nama);
     expect(wb.getWorksheet('erapor')?.state).toBe('veryHidden');
-    expect(wb.getWorksheet('Tujuan Pembelajaran')?.getCell('B2').value).toBe(
-      'Menjelaskan himpunan',
-    );
+    expect(wb.getWorksheet('Tujuan Pembelajaran')?.getCell('B2').value).toBe('Menjelaskan himpunan');
   });
 
   it('reads an edited template back as values for the grid, nothing saved', async () => {
@@ -300,12 +296,16 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     const res = await upload(mtk, 'lingkup-materi', await bufferOf(wb));
     expect(res.status).toBe(422);
     const listed = Object.entries(res.body.details ?? {}).filter(([k]) => k !== 'file_excel');
-    const moved = rows.map((cells, i) => ({ i, nama: String(cells[0]) })).filter(({ i, nama }) => nama !== pupils[i]?.nama);
+    const moved = rows
+      .map((cells, i) => ({ i, nama: String(cells[0]) }))
+      .filter(({ i, nama }) => nama !== pupils[i]?.nama);
     expect(moved.length).toBeGreaterThan(1);
     expect(listed).toHaveLength(moved.length);
     const first = moved[0] as { i: number; nama: string };
     expect(listed[0]?.[1]).toMatch(
-      new RegExp(`^Baris ${10 + first.i}: nama '${first.nama}' tidak sesuai dengan peserta didik pada baris ini \\(${pupils[first.i]?.nama}`),
+      new RegExp(
+        `^Baris ${10 + first.i}: nama '${first.nama}' tidak sesuai dengan peserta didik pada baris ini \\(${pupils[first.i]?.nama}`,
+      ),
     );
     expect(res.body.details?.file_excel).toBe(ASESMEN_MESSAGES.refused(moved.length));
     expect(res.body.rows).toBeUndefined();
@@ -344,7 +344,8 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     const wb = await workbookOf((await download(mtk, 'lingkup-materi')).data);
     const meta = wb.getWorksheet('erapor') as ExcelJS.Worksheet;
     meta.eachRow((row) => {
-      if (row.getCell(1).value === 'pembelajaran_id') row.getCell(2).value = '00000000-0000-4000-8000-00000000ffff';
+      if (row.getCell(1).value === 'pembelajaran_id')
+        row.getCell(2).value = '00000000-0000-4000-8000-00000000ffff';
       if (row.getCell(1).value === 'semester_id') row.getCell(2).value = '20241';
     });
     const res = await upload(mtk, 'lingkup-materi', await bufferOf(wb));

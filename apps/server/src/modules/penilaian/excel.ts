@@ -1,9 +1,4 @@
-import {
-  ASESMEN_MESSAGES,
-  JENIS_LABEL,
-  type JenisTemplate,
-  type TpColumn,
-} from '@erapor/contract/penilaian/asesmen';
+import type { JenisTemplate, TpColumn } from '@erapor/contract/penilaian/asesmen';
 import ExcelJS from 'exceljs';
 import {
   FIRST_ROW,

@@ -76,7 +76,12 @@ async function otherTemplate(db: Db, actor: Actor, p: PembelajaranCtx, meta: Tem
     const [row] = await db
       .select({ semesterId: pembelajaran.semesterId })
       .from(pembelajaran)
-      .where(and(eq(pembelajaran.pembelajaranId, meta.pembelajaranId), eq(pembelajaran.sekolahId, actor.sekolahId)));
+      .where(
+        and(
+          eq(pembelajaran.pembelajaranId, meta.pembelajaranId),
+          eq(pembelajaran.sekolahId, actor.sekolahId),
+        ),
+      );
     fileSemester = row?.semesterId ?? null;
   }
   if (fileSemester && fileSemester !== p.semesterId) {

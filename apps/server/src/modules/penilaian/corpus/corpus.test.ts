@@ -16,7 +16,14 @@ import { PEMBELAJARAN_ID, PUPILS, SAS, SCORES, SEMESTER_ID, TP } from './fixture
  */
 
 const DIR = join(import.meta.dirname, 'files');
-const [ADI, BUNGA, MARUF, NUR, SYAHRIL, YOHANA] = PUPILS.map((p) => p.anggota_rombel_id) as string[];
+const [ADI, BUNGA, MARUF, NUR, SYAHRIL, YOHANA] = PUPILS.map((p) => p.anggota_rombel_id) as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
 const tp = TP.map((t) => t.tp_id);
 
 type Values = Record<string, string>;
@@ -31,7 +38,8 @@ const filledSas = (): Record<string, Values> =>
 
 type Outcome = { values: Record<string, Values>; catatan: string[] } | { refused: string[] };
 
-const mismatch = (baris: number, nama: string, pd: string) => ASESMEN_MESSAGES.rowNameMismatch(baris, nama, pd);
+const mismatch = (baris: number, nama: string, pd: string) =>
+  ASESMEN_MESSAGES.rowNameMismatch(baris, nama, pd);
 const sortedVisible = [
   mismatch(10, 'Yohana Sitorus', 'Adi Saputra, NISN 0012345671'),
   mismatch(11, 'Syahril Nugraha', 'Bunga Citra Lestari, NISN 0107437649'),
@@ -46,7 +54,12 @@ const EXPECTED: Record<string, Outcome> = {
   'slm-text-and-emptied': {
     // Text as typed for the grid to judge ("85,5" is refused there and on save); the emptied cell
     // is empty, so Simpan would delete that score — the teacher emptied it.
-    values: { ...filledSlm(), [ADI]: slm(['85,5', 85, 90]), [BUNGA]: slm([77, 75, 78]), [MARUF]: slm(['', 92, 95]) },
+    values: {
+      ...filledSlm(),
+      [ADI]: slm(['85,5', 85, 90]),
+      [BUNGA]: slm([77, 75, 78]),
+      [MARUF]: slm(['', 92, 95]),
+    },
     catatan: [],
   },
   'slm-blank-rows': { values: filledSlm(), catatan: [] },
@@ -126,7 +139,11 @@ async function read(file: string): Promise<Outcome> {
     if (!(err instanceof AppError) || err.statusCode !== 422) throw err;
     const details = err.details ?? {};
     expect(details.file_excel).toBe(ASESMEN_MESSAGES.refused(Object.keys(details).length - 1));
-    return { refused: Object.keys(details).filter((k) => k !== 'file_excel').map((k) => details[k] as string) };
+    return {
+      refused: Object.keys(details)
+        .filter((k) => k !== 'file_excel')
+        .map((k) => details[k] as string),
+    };
   }
 }
 

@@ -127,8 +127,14 @@ const SLM: Variation[] = [
       const ws = sheetOf(wb, 'lingkup-materi');
       ws.getCell(FIRST_ROW + 2, FIRST_VALUE_COL + 1).value = { formula: '1/0', result: { error: '#DIV/0!' } };
       ws.getCell(FIRST_ROW + 3, FIRST_VALUE_COL).value = { formula: 'NA()', result: { error: '#N/A' } };
-      ws.getCell(FIRST_ROW + 4, FIRST_VALUE_COL + 2).value = { formula: 'NILAIKU(1)', result: { error: '#NAME?' } };
-      ws.getCell(FIRST_ROW + 5, FIRST_VALUE_COL + 1).value = { formula: '"a"+1', result: { error: '#VALUE!' } };
+      ws.getCell(FIRST_ROW + 4, FIRST_VALUE_COL + 2).value = {
+        formula: 'NILAIKU(1)',
+        result: { error: '#NAME?' },
+      };
+      ws.getCell(FIRST_ROW + 5, FIRST_VALUE_COL + 1).value = {
+        formula: '"a"+1',
+        result: { error: '#VALUE!' },
+      };
     },
   },
   {
@@ -311,7 +317,8 @@ async function main(): Promise<void> {
     writeFileSync(file, Buffer.from(await wb.xlsx.writeBuffer()));
     if (!haveCalc || v.exceljsOnly) continue;
     throughCalc(file, join(OUT, `${v.name}.calc.xlsx`), profile);
-    for (const via of v.via ?? []) throughCalc(file, join(OUT, `${v.name}.calc-via-${via}.xlsx`), profile, via);
+    for (const via of v.via ?? [])
+      throughCalc(file, join(OUT, `${v.name}.calc-via-${via}.xlsx`), profile, via);
   }
   rmSync(profile, { recursive: true, force: true });
   console.log(`corpus in ${OUT}${haveCalc ? '' : ' (LibreOffice not found: exceljs files only)'}`);
