@@ -9,7 +9,20 @@ import {
   type LocalGtkKind,
   MAX_IMPORT_ROWS,
 } from '@erapor/contract/referensi/gtk';
+import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import ExcelJS from 'exceljs';
+import {
+  type Cell,
+  cellAddress,
+  cellAt,
+  isErrorCell,
+  isFormulaCell,
+  cellText as modelCellText,
+  rowCount,
+  type SheetData,
+  type WorkbookData,
+} from '../../../lib/spreadsheet/model';
+import { readWorkbook, SpreadsheetRefused } from '../../../lib/spreadsheet/read';
 import { fieldError } from '../../../plugins/errors';
 
 /**
@@ -22,15 +35,10 @@ import { fieldError } from '../../../plugins/errors';
  * kind's marks is refused with a message saying so (docs/decisions/011-gtk-excel-import.md).
  */
 
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
-
-const startsWith = (data: Buffer, magic: number[]) => magic.every((b, i) => data[i] === b);
-
 export interface ParsedRow {
   row: number;
   values: GtkInput;
-  /** Problems found while reading (unknown agama, unknown DUDI, bad date). */
+  /** Problems found while reading (unknown agama, unknown DUDI, bad date, a formula error). */
   errors: Partial<Record<GtkField, string>>;
 }
 
@@ -41,27 +49,11 @@ export interface Lookups {
   dudi: (nameOrId: string) => string | null;
 }
 
-/** Text of a cell whatever exceljs made of it (rich text, hyperlink, formula, number, date). */
-export function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value.trim();
-  if (typeof value === 'number') {
-    // Long numbers (NIK, NIP typed without a leading ') must not become 3.2e+15.
-    return Number.isInteger(value) ? BigInt(value).toString() : String(value);
-  }
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return isoDate(value);
-  if (typeof value === 'object') {
-    if ('richText' in value)
-      return value.richText
-        .map((r) => r.text)
-        .join('')
-        .trim();
-    if ('text' in value && typeof value.text === 'string') return value.text.trim();
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value).trim();
+/** Text of a cell of the workbook model: like model.cellText, but whole numbers never in exponent form. */
+export function cellText(cell: Cell): string {
+  // Long numbers (NIK, NIP typed without a leading ') must not become 3.2e+21.
+  if (typeof cell === 'number' && Number.isInteger(cell)) return BigInt(cell).toString();
+  return modelCellText(cell);
 }
 
 function isoDate(d: Date): string {
@@ -70,13 +62,12 @@ function isoDate(d: Date): string {
 }
 
 /** A birth date as typed: an Excel date, dd/mm/yyyy, dd-mm-yyyy or yyyy-mm-dd → YYYY-MM-DD (or as is). */
-export function dateText(value: ExcelJS.CellValue): string {
-  if (value instanceof Date) return isoDate(value);
-  if (typeof value === 'number' && value > 0 && value < 100000) {
+export function dateText(cell: Cell): string {
+  if (typeof cell === 'number' && cell > 0 && cell < 100000) {
     // An Excel serial day number in a cell without a date format.
-    return isoDate(new Date(Date.UTC(1899, 11, 30) + Math.round(value) * 86_400_000));
+    return isoDate(new Date(Date.UTC(1899, 11, 30) + Math.round(cell) * 86_400_000));
   }
-  const text = cellText(value);
+  const text = cellText(cell);
   const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text);
   if (dmy) return `${dmy[3]}-${dmy[2]?.padStart(2, '0')}-${dmy[1]?.padStart(2, '0')}`;
   const ymd = /^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$/.exec(text);
@@ -91,24 +82,33 @@ function jenisKelaminText(value: string): string {
   return v;
 }
 
-async function loadWorkbook(data: Buffer, filename: string): Promise<ExcelJS.Workbook> {
-  const xlsxName = /\.xlsx$/i.test(filename);
-  if (!xlsxName || startsWith(data, OLE_MAGIC) || !startsWith(data, ZIP_MAGIC)) {
-    throw fieldError('file_excel', GTK_MESSAGES.fileType);
-  }
-  const workbook = new ExcelJS.Workbook();
+/** The upload through the bounded reader (lib/spreadsheet, decision 018); a refused file is a 4xx on file_excel. */
+async function loadWorkbook(data: Buffer, filename: string): Promise<WorkbookData> {
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw fieldError('file_excel', GTK_MESSAGES.fileUnreadable);
+    return await readWorkbook(data, filename);
+  } catch (err) {
+    if (!(err instanceof SpreadsheetRefused)) throw err;
+    // This screen's own wording for the two everyday cases; the budget refusals say what was too big.
+    if (err.code === 'not-xlsx') throw fieldError('file_excel', GTK_MESSAGES.fileType);
+    if (err.code === 'unreadable') throw fieldError('file_excel', GTK_MESSAGES.fileUnreadable);
+    throw fieldError('file_excel', err.message, err.statusCode);
   }
-  return workbook;
+}
+
+/** A cell that holds something, even if it has no text (a formula error, a formula without result). */
+const filled = (cell: Cell) => cell !== null && (typeof cell === 'object' || cellText(cell) !== '');
+
+/** Why a cell cannot be taken as a value (a formula error, a formula without a stored result), or null. */
+function cellProblem(cell: Cell, r: number, c: number): string | null {
+  if (isErrorCell(cell)) return SPREADSHEET_MESSAGES.formulaError(cellAddress(r, c), cell.error);
+  if (isFormulaCell(cell)) return SPREADSHEET_MESSAGES.formulaNoResult(cellAddress(r, c));
+  return null;
 }
 
 /** Which kind a workbook says it is, from our templates' marks; null for the national files. */
-function markedKind(sheet: ExcelJS.Worksheet): LocalGtkKind | null {
+function markedKind(sheet: SheetData): LocalGtkKind | null {
   const name = sheet.name.trim().toLowerCase();
-  if (cellText(sheet.getRow(1).getCell(EXCEL_COLUMNS.length + 1).value).toUpperCase() === EXCEL_DUDI_HEADER)
+  if (cellText(cellAt(sheet, 1, EXCEL_COLUMNS.length + 1)).toUpperCase() === EXCEL_DUDI_HEADER)
     return 'asesor';
   if (name === 'asesor') return 'asesor';
   if (name === 'instruktur') return 'instruktur';
@@ -119,7 +119,7 @@ const colLetter = (i: number) => String.fromCharCode(64 + i);
 
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Parses an uploaded workbook. Throws a 422 naming what is wrong with the file itself. */
+/** Parses an uploaded workbook. Throws a 4xx on file_excel naming what is wrong with the file itself. */
 export async function parseGtkWorkbook(
   data: Buffer,
   filename: string,
@@ -127,26 +127,27 @@ export async function parseGtkWorkbook(
   lookups: Lookups,
 ): Promise<ParsedRow[]> {
   const workbook = await loadWorkbook(data, filename);
-  const sheet = workbook.worksheets.find((ws) => ws.state !== 'hidden' && ws.actualRowCount > 0);
+  const sheet = workbook.sheets.find(
+    (ws) => ws.state === 'visible' && ws.rows.some((row) => row.some(filled)),
+  );
   if (!sheet) throw fieldError('file_excel', GTK_MESSAGES.fileEmpty);
 
   const marked = markedKind(sheet);
   if (marked && marked !== kind) throw fieldError('file_excel', GTK_MESSAGES.wrongKind(marked, kind));
-  const header = sheet.getRow(1);
   EXCEL_COLUMNS.forEach((col, i) => {
-    const found = cellText(header.getCell(i + 1).value);
+    const found = cellText(cellAt(sheet, 1, i + 1));
     if (norm(found) !== norm(col.header)) {
       throw fieldError('file_excel', GTK_MESSAGES.wrongHeader(`${colLetter(i + 1)}1`, col.header, found));
     }
   });
   const hasDudiColumn = kind === 'asesor' && marked === 'asesor';
+  const dudiCol = EXCEL_COLUMNS.length + 1;
 
   const rows: ParsedRow[] = [];
-  for (let r = 2; r <= sheet.rowCount; r++) {
-    const row = sheet.getRow(r);
-    const cells = EXCEL_COLUMNS.map((_, i) => row.getCell(i + 1).value);
+  for (let r = 2; r <= rowCount(sheet); r++) {
+    const cells = EXCEL_COLUMNS.map((_, i) => cellAt(sheet, r, i + 1));
     // Only the person's columns count: a row with just a number in "No." is an empty template row.
-    if (cells.slice(1).every((v) => cellText(v) === '')) continue;
+    if (!cells.slice(1).some(filled)) continue;
     if (rows.length >= MAX_IMPORT_ROWS)
       throw fieldError('file_excel', GTK_MESSAGES.tooManyRows(MAX_IMPORT_ROWS));
     const values = emptyGtkInput();
@@ -154,7 +155,13 @@ export async function parseGtkWorkbook(
     EXCEL_COLUMNS.forEach((col, i) => {
       const field = col.field;
       if (!field) return;
-      const raw = cells[i] as ExcelJS.CellValue;
+      const raw = cells[i] as Cell;
+      // A formula error or a formula without result is said as such, never taken as an empty cell.
+      const problem = cellProblem(raw, r, i + 1);
+      if (problem) {
+        errors[field] = problem;
+        return;
+      }
       if (field === 'tanggal_lahir') values.tanggal_lahir = dateText(raw);
       else if (field === 'agama_id') {
         const name = cellText(raw);
@@ -164,9 +171,12 @@ export async function parseGtkWorkbook(
       else values[field] = cellText(raw);
     });
     if (hasDudiColumn) {
-      const name = cellText(row.getCell(EXCEL_COLUMNS.length + 1).value);
+      const raw = cellAt(sheet, r, dudiCol);
+      const problem = cellProblem(raw, r, dudiCol);
+      const name = cellText(raw);
       values.dudi_id = name ? lookups.dudi(name) : null;
-      if (name && !values.dudi_id) errors.dudi_id = `${GTK_MESSAGES.dudiNotFound} (${name})`;
+      if (problem) errors.dudi_id = problem;
+      else if (name && !values.dudi_id) errors.dudi_id = `${GTK_MESSAGES.dudiNotFound} (${name})`;
     }
     rows.push({ row: r, values, errors });
   }
