@@ -1,7 +1,7 @@
 /**
  * How a row typed or edited in a spreadsheet is recognised as a person: the name as the eye reads
  * it, the NISN as the ten digits it is. Used wherever an upload must prove that a row belongs to the
- * pupil it claims (docs/decisions/018-bounded-uploads.md).
+ * pupil it claims (docs/decisions/021-reading-edited-templates.md).
  */
 
 /** Quotes and apostrophes a spreadsheet's autocorrect or a keyboard may put in a name. */

@@ -95,7 +95,7 @@ export const ASESMEN_MESSAGES = {
     `${n} kolom Tujuan Pembelajaran di file tidak lagi dipetakan ke mata pelajaran ini dan dilewati.`,
   uploadPdMissing: (n: number) =>
     `${n} peserta didik kelas ini tidak ada di file; nilai mereka di tabel tidak diubah.`,
-  // An upload read as teachers really edit files (docs/decisions/018-bounded-uploads.md).
+  // An upload read as teachers really edit files (docs/decisions/021-reading-edited-templates.md).
   otherSemester: (semesterFile: string, semesterDibuka: string) =>
     `File ini adalah template semester ${semesterFile}, sedangkan yang sedang dibuka semester ${semesterDibuka}. Silahkan Unduh Template ulang dari semester ini!`,
   sheetMissing:
