@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
+import { readZipFileDirectory, type ZipBudget, ZipRefused } from '../../../lib/spreadsheet/zip-budget';
 
 export type SourceRow = Record<string, unknown>;
 
@@ -68,13 +69,50 @@ export interface SheetRow extends NumberedRow {
   sheet: string;
 }
 
+const MB = 1024 * 1024;
+
+/**
+ * What a published reference workbook may be, declared in its zip directory, checked before the
+ * streaming reader inflates anything (decision 018). The largest published one, ref_cp_2.xlsx, is
+ * 0.95 MB inflated in 11 parts (its sheet 0.52 MB): room for 30 times that, not for a zip bomb.
+ */
+export const REFERENCE_WORKBOOK_BUDGET: ZipBudget = {
+  maxPartBytes: 32 * MB,
+  maxTotalBytes: 64 * MB,
+  maxEntries: 200,
+};
+
+/** The file's zip directory against the budget; a refusal is an error for that file, in Indonesian. */
+async function checkWorkbookBudget(file: string, budget: ZipBudget): Promise<void> {
+  try {
+    await readZipFileDirectory(file, budget);
+  } catch (err) {
+    if (!(err instanceof ZipRefused)) throw err;
+    const p = err.problem;
+    if (p.kind === 'too-big') {
+      const mb = (n: number) => (Math.round((n / MB) * 10) / 10).toLocaleString('id-ID');
+      throw new Error(
+        `isi workbook terlalu besar (${mb(p.bytes)} MB setelah dibuka, batas ${mb(p.limit)} MB)`,
+      );
+    }
+    if (p.kind === 'too-many-parts')
+      throw new Error(`workbook berisi ${p.entries} bagian (batas ${p.limit})`);
+    if (p.kind === 'encrypted') throw new Error('workbook dilindungi kata sandi');
+    throw new Error('bukan workbook .xlsx yang dapat dibaca');
+  }
+}
+
 /**
  * The rows of every worksheet, read with exceljs' streaming reader (the workbook is never held as a
  * whole). Row 1 of each sheet is the header: its cells are the field names, as published (the
  * national files use them as such, typos included: `kede elemen`). Empty rows are skipped; cells
- * past the header (unnamed) are dropped.
+ * past the header (unnamed) are dropped. The zip's directory is held against `budget` first.
  */
-export async function* readWorkbook(file: string): AsyncGenerator<SheetRow> {
+export async function* readWorkbook(
+  file: string,
+  budget: ZipBudget = REFERENCE_WORKBOOK_BUDGET,
+): AsyncGenerator<SheetRow> {
+  await checkWorkbookBudget(file, budget);
   // exceljs 4.4's streaming reader now and then misses the sharedStrings entry of the zip (about
   // one read in ten here): every text cell then comes without its text. That shows in the first
   // header cell, before anything is yielded, so the read is simply started again.
