@@ -65,10 +65,7 @@ export const TP_MESSAGES = {
   notMapped: 'Tujuan Pembelajaran ini tidak dipetakan ke rombongan belajar tersebut',
   unmapped: 'Mapping Tujuan Pembelajaran berhasil di hapus',
   fileRequired: 'File Excel tidak boleh kosong',
-  fileType: 'File harus berupa file dengan tipe: xlsx.',
-  fileUnreadable: 'File Excel tidak dapat dibaca. Simpan ulang sebagai .xlsx lalu unggah kembali.',
   fileTooLarge: 'Ukuran file Excel maksimal 2 MB',
-  formatWrong: 'Format Import salah. Silahkan Unduh Template ulang!',
   wrongMapel: (found: string, expected: string) =>
     `Format Import salah: template ini untuk mata pelajaran dengan kode ${found || '(kosong)'}, bukan ${expected}. Silahkan Unduh Template ulang!`,
   wrongSumber: (jenis: string, found: string) =>
@@ -76,12 +73,45 @@ export const TP_MESSAGES = {
   wrongJenis: (expected: string) =>
     `Format Import salah: template ini bukan template ${expected}. Silahkan Unduh Template ulang!`,
   fileEmpty: 'Tidak ada Tujuan Pembelajaran yang diisi pada template.',
+  /** No sheet of the workbook carries any of the template's labels. */
+  noTemplateSheet:
+    'Format Import salah: tidak ada sheet berisi Template TP (label "Kode Mata Pelajaran", "Kode CP" atau "Kode KD", dan judul kolom "Tujuan Pembelajaran"). Silahkan Unduh Template ulang!',
+  /** The sheet closest to the template lacks these (labels / heading, as TP_TEMPLATE_PARTS words them). */
+  templateIncomplete: (sheet: string, missing: readonly string[]) =>
+    `Format Import salah: sheet "${sheet}" tidak memuat ${joinId(missing)}. Silahkan Unduh Template ulang!`,
+  twoTemplates: (sheets: readonly string[]) =>
+    `File berisi lebih dari satu sheet Template TP (${sheets.map((s) => `"${s}"`).join(', ')}). Sisakan satu sheet saja lalu unggah kembali.`,
+  twoTpColumns: (sheet: string, cells: readonly string[]) =>
+    `Sheet "${sheet}" memuat judul kolom "Tujuan Pembelajaran" lebih dari sekali (sel ${joinId(cells)}). Sisakan satu kolom saja lalu unggah kembali.`,
+  /** A TP cell holding a number, TRUE/FALSE or a date: not the text of a TP. */
+  tpNotText: (sel: string, jenis: 'angka' | 'tanggal' | 'nilai logika', isi: string) =>
+    `Sel ${sel} berisi ${jenis} (${isi}), bukan kalimat Tujuan Pembelajaran. Ketik TP sebagai teks atau kosongkan sel tersebut, lalu unggah kembali.`,
+  tooLongCell: (sel: string) =>
+    `Sel ${sel}: Tujuan Pembelajaran maksimal ${TP_MAX_LENGTH.toLocaleString('id-ID')} karakter`,
+  /** Notice of an accepted upload whose template names another class (the codes are what count). */
+  otherRombel: (templateRombel: string, rombel: string) =>
+    `Template ini dibuat untuk kelas ${templateRombel}. Tujuan Pembelajaran tetap disimpan pada CP/KD yang sama dan dipetakan ke kelas ${rombel} yang Anda pilih.`,
 } as const;
+
+/** What a Template TP must hold, as the import names it when it is missing. */
+export const TP_TEMPLATE_PARTS = {
+  mapelKode: 'label "Kode Mata Pelajaran"',
+  sumberKode: 'label "Kode CP" atau "Kode KD"',
+  tp: 'judul kolom "Tujuan Pembelajaran" (di bawah baris kode)',
+} as const;
+
+/** "a", "a dan b", "a, b dan c". */
+function joinId(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} dan ${items[items.length - 1]}`;
+}
 
 /**
  * Template TP (reference-domain §9): the header names the subject and the CP/KD, with their codes
  * in column C of rows 3 and 5 (what the import checks, as e-Rapor does); the TPs go in column C
- * from row 9, one per row, numbered in column A.
+ * from row 9, one per row, numbered in column A. That is how the template is written; the import
+ * finds the sheet, the labels and the "Tujuan Pembelajaran" column by their text within the first
+ * `searchRows` rows, so a renamed sheet or an inserted/deleted row or column still reads.
  */
 export const TP_TEMPLATE = {
   sheetName: 'Template TP',
@@ -93,6 +123,8 @@ export const TP_TEMPLATE = {
   firstRow: 9,
   /** Numbered empty rows in a fresh template (more may be added below them). */
   emptyRows: 50,
+  /** Rows the import searches for the labels and the heading. */
+  searchRows: 30,
   labels: {
     mapelNama: 'Nama Mata Pelajaran',
     mapelKode: 'Kode Mata Pelajaran',
@@ -196,6 +228,8 @@ export const tpSavedSchema = z.object({
   jumlah: z.number().int(),
   baru: z.number().int(),
   dipetakan: z.number().int(),
+  /** Notices about an accepted upload (e.g. the template was made for another class); Indonesian. */
+  catatan: z.array(z.string()).optional(),
 });
 export type TpSaved = z.infer<typeof tpSavedSchema>;
 

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { BOBOT_MESSAGES, type BobotResponse } from '@erapor/contract/kurikulum/bobot';
 import type { FilterOptions } from '@erapor/contract/kurikulum/common';
 import { CP_MESSAGES, CP_SEKOLAH_ID_START, type CpRow } from '@erapor/contract/kurikulum/cp';
@@ -7,18 +9,21 @@ import {
   TP_IN_USE_CODE,
   TP_MESSAGES,
   TP_TEMPLATE,
+  TP_TEMPLATE_PARTS,
   type TpMapelResponse,
   type TpRow,
   type TpSumber,
 } from '@erapor/contract/kurikulum/tp';
 import type { ListResponse } from '@erapor/contract/list';
+import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../actor';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { refCapaianPembelajaran, refKompetensiDasar } from '../referensi/ref-tables';
 import { sekolah } from '../sekolah/tables';
+import { CORPUS_OTHER_ROMBEL, CORPUS_TEMPLATE, CORPUS_TP } from './corpus/info';
 import * as cpService from './cp';
 import * as kdService from './kd';
 import * as tpService from './tp';
@@ -744,12 +749,19 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
         expect((await upload(target(), 'tp.xlsx', data, who)).statusCode).toBe(403);
       const notXlsx = await upload(target(), 'tp.csv', Buffer.from('no;tp\n1;Menyusun'));
       expect(notXlsx.statusCode).toBe(422);
-      expect(json(notXlsx)).toMatchObject({ details: { template_excel: TP_MESSAGES.fileType } });
+      expect(json(notXlsx)).toMatchObject({ details: { template_excel: SPREADSHEET_MESSAGES.notXlsx } });
 
       const hand = new ExcelJS.Workbook();
       hand.addWorksheet('Sheet1').addRow(['No', 'Tujuan Pembelajaran']);
       const handMade = await upload(target(), 'tp.xlsx', Buffer.from(await hand.xlsx.writeBuffer()));
-      expect(json(handMade)).toMatchObject({ details: { template_excel: TP_MESSAGES.formatWrong } });
+      expect(json(handMade)).toMatchObject({
+        details: {
+          template_excel: TP_MESSAGES.templateIncomplete('Sheet1', [
+            TP_TEMPLATE_PARTS.mapelKode,
+            TP_TEMPLATE_PARTS.sumberKode,
+          ]),
+        },
+      });
 
       const otherCp = await upload(`pembelajaran_id=${p.e}&cp_id=${mathCpE[0]}`, 'tp.xlsx', data);
       expect(otherCp.statusCode).toBe(422);
@@ -766,7 +778,7 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
       const asCp = await upload(target(), 'tp.xlsx', await filled(kdTemplate, ['x']));
       expect(json<{ message: string }>(asCp).message).toBe(TP_MESSAGES.wrongJenis('CP'));
       const tooLong = await upload(target(), 'tp.xlsx', await filled(template, ['ok', 'x'.repeat(1001)]));
-      expect(json<{ message: string }>(tooLong).message).toBe(`${TP_MESSAGES.lineTooLong(2)} (sel C10)`);
+      expect(json<{ message: string }>(tooLong).message).toBe(TP_MESSAGES.tooLongCell('C10'));
       expect(json(await upload(target(), 'tp.xlsx', template))).toMatchObject({
         details: { template_excel: TP_MESSAGES.fileEmpty },
       });
@@ -785,6 +797,91 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
       expect(list.body.data.map((r) => [r.deskripsi, r.cp_id])).toEqual([
         ['Menyusun persamaan linear', mathCpE[1]],
       ]);
+    });
+
+    describe('files as Excel and LibreOffice save them (corpus/)', () => {
+      const CORPUS_CP = Number(CORPUS_TEMPLATE.sumberKode);
+      const corpusTarget = () => `pembelajaran_id=${p.e}&cp_id=${CORPUS_CP}`;
+      const corpusFile = (name: string) => readFileSync(join(import.meta.dirname, 'corpus', name));
+      const corpusTps = async () =>
+        (
+          await sql<{ deskripsi: string }>(
+            'select deskripsi from tujuan_pembelajaran where cp_id = $1 order by created_at',
+            [CORPUS_CP],
+          )
+        ).map((r) => r.deskripsi);
+
+      beforeAll(async () => {
+        // The CP the corpus was made for: national, Matematika fase E, active (removed afterwards,
+        // so the later tests see the national rows they expect).
+        await t().db.db.insert(refCapaianPembelajaran).values({
+          cpId: CORPUS_CP,
+          mataPelajaranId: MATH,
+          fase: 'E',
+          elemen: 'Aljabar',
+          deskripsi: 'CP nasional untuk berkas contoh',
+          isDir: 1,
+        });
+      });
+      afterAll(async () => {
+        await sql('delete from tujuan_pembelajaran where cp_id = $1', [CORPUS_CP]);
+        await sql('delete from ref_capaian_pembelajaran where cp_id = $1', [CORPUS_CP]);
+      });
+
+      it('refuses a formula error, a formula without result and a number, naming the cell; nothing is saved', async () => {
+        expect(demo.school.rombongan_belajar.find((r) => r.rombongan_belajar_id === rombel.e)?.nama).toBe(
+          CORPUS_TEMPLATE.rombel,
+        );
+        const cases: [string, string][] = [
+          ['rumus-galat-div0.libreoffice.xlsx', SPREADSHEET_MESSAGES.formulaError('C11', '#DIV/0!')],
+          ['rumus-galat-na.exceljs.xlsx', SPREADSHEET_MESSAGES.formulaError('C11', '#N/A')],
+          ['rumus-tanpa-hasil.exceljs.xlsx', SPREADSHEET_MESSAGES.formulaNoResult('C11')],
+          ['angka.libreoffice.xlsx', TP_MESSAGES.tpNotText('C11', 'angka', '5')],
+          [
+            'label-dihapus.libreoffice.xlsx',
+            TP_MESSAGES.templateIncomplete('Template TP', [TP_TEMPLATE_PARTS.sumberKode]),
+          ],
+        ];
+        for (const [file, message] of cases) {
+          const res = await upload(corpusTarget(), file, corpusFile(file));
+          expect([file, res.statusCode, json(res)]).toMatchObject([
+            file,
+            422,
+            { message, details: { template_excel: message } },
+          ]);
+        }
+        expect(await corpusTps()).toEqual([]);
+      });
+
+      it('reads a renamed sheet moved behind another, and a file saved through .xls', async () => {
+        const renamed = await upload(
+          corpusTarget(),
+          'tp.xlsx',
+          corpusFile('sheet-diganti-nama.libreoffice.xlsx'),
+        );
+        expect(json(renamed)).toEqual({ message: TP_MESSAGES.saved, jumlah: 3, baru: 3, dipetakan: 3 });
+        const viaXls = await upload(corpusTarget(), 'tp.xlsx', corpusFile('diisi.via-xls.xlsx'));
+        expect(json(viaXls)).toEqual({ message: TP_MESSAGES.saved, jumlah: 3, baru: 0, dipetakan: 0 });
+        expect(await corpusTps()).toEqual([...CORPUS_TP]);
+      });
+
+      it('saves a template made for another class for the chosen one, and says so', async () => {
+        const res = await upload(corpusTarget(), 'tp.xlsx', corpusFile('kelas-lain.libreoffice.xlsx'));
+        expect(res.statusCode).toBe(200);
+        expect(json(res)).toEqual({
+          message: TP_MESSAGES.saved,
+          jumlah: 3,
+          baru: 0,
+          dipetakan: 0,
+          catatan: [TP_MESSAGES.otherRombel(CORPUS_OTHER_ROMBEL, CORPUS_TEMPLATE.rombel)],
+        });
+        const mapped = await sql<{ n: number }>(
+          `select count(*)::int as n from tp_mapel m join tujuan_pembelajaran tp using (tp_id)
+            where tp.cp_id = $1 and m.pembelajaran_id = $2`,
+          [CORPUS_CP, p.e],
+        );
+        expect(mapped[0]?.n).toBe(3);
+      });
     });
   });
 

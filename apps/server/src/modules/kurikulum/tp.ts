@@ -37,7 +37,7 @@ import {
   taughtSubject,
 } from './access';
 import { cpAktif, cpSekolahJoin, cpVisible } from './cp';
-import { buildTpTemplate, parseTpWorkbook } from './excel';
+import { buildTpTemplate, parseTpWorkbook, tpImportNotices } from './excel';
 import { kdAktif, kdSekolahJoin, kdVisible } from './kd';
 import { faseSql, inIds, kdForTingkat, scopeOf } from './service';
 import { cpSekolah, kdSekolah, tujuanPembelajaran as tp, tpMapel } from './tables';
@@ -332,13 +332,14 @@ export async function importTp(
 ): Promise<TpSaved> {
   const p = await ownPembelajaran(db, actor, target.pembelajaran_id);
   const s = await sumberFor(db, actor, p, target);
-  const lines = await parseTpWorkbook(file.data, file.filename, {
+  const read = await parseTpWorkbook(file.data, file.filename, {
     mapelKode: p.mataPelajaranId,
     jenis: s.jenis,
     sumberKode: s.kode,
   });
-  const counts = await db.transaction((tx) => saveTps(tx, actor, p, s, lines));
-  return { message: TP_MESSAGES.saved, ...counts };
+  const counts = await db.transaction((tx) => saveTps(tx, actor, p, s, read.tp));
+  const catatan = tpImportNotices(read, p.rombel);
+  return { message: TP_MESSAGES.saved, ...counts, ...(catatan.length ? { catatan } : {}) };
 }
 
 interface TpRecord {
