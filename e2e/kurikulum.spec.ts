@@ -76,7 +76,11 @@ test('the downloaded Template TP, filled in, is uploaded; a hand-made workbook i
     buffer: Buffer.from(await hand.xlsx.writeBuffer()),
   });
   await modal.getByTestId('tp-upload').click();
-  await expect(modal.getByText('Format Import salah. Silahkan Unduh Template ulang!')).toBeVisible();
+  await expect(
+    modal.getByText(
+      'Format Import salah: sheet "TP" tidak memuat label "Kode Mata Pelajaran" dan label "Kode CP" atau "Kode KD". Silahkan Unduh Template ulang!',
+    ),
+  ).toBeVisible();
 
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(template as unknown as ArrayBuffer);
@@ -97,6 +101,46 @@ test('the downloaded Template TP, filled in, is uploaded; a hand-made workbook i
   await search(page, `Excel E2E ${stamp}`);
   await expect(rows(page)).toHaveCount(2);
   await expect(rows(page).first()).toContainText('X TJKT 1');
+});
+
+test('a Template TP downloaded for another class is saved for the chosen class, with a note saying so', async ({
+  page,
+}) => {
+  let modal = await openAdd(page, 'Kelas 11', 'XI TJKT 2');
+  await choose(page, modal, 'tp-sumber', / — /);
+  await modal.getByTestId('tp-tab-excel').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    modal.getByTestId('tp-template').click(),
+  ]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile((await download.path()) ?? '')) as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  if (!ws) throw new Error('template has no sheet');
+  expect(ws.getCell('C6').value).toBe('XI TJKT 2');
+  ws.getCell('C9').value = `Kelas lain E2E ${stamp}`;
+
+  await page.reload();
+  modal = await openAdd(page, 'Kelas 11', 'XI TJKT 1');
+  await choose(page, modal, 'tp-sumber', / — /);
+  await modal.getByTestId('tp-tab-excel').click();
+  await modal.locator('input[type=file]').setInputFiles({
+    name: 'template_tp_xi_tjkt_2.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+  });
+  await modal.getByTestId('tp-upload').click();
+  await expect(page.getByTestId('toasts')).toContainText('Data Tujuan Pembelajaran (TP) berhasil disimpan!');
+  // The note stays (a long toast, closed by the teacher).
+  await expect(page.getByTestId('toasts-long')).toContainText(
+    'Template ini dibuat untuk kelas XI TJKT 2. Tujuan Pembelajaran tetap disimpan pada CP/KD yang sama dan dipetakan ke kelas XI TJKT 1 yang Anda pilih.',
+  );
+
+  await page.reload();
+  await search(page, `Kelas lain E2E ${stamp}`);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('XI TJKT 1');
+  await expect(rows(page).first()).not.toContainText('XI TJKT 2');
 });
 
 test('a TP is mapped to another of the teacher’s classes and stays mapped after reload', async ({ page }) => {

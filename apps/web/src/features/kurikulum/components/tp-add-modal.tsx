@@ -49,6 +49,16 @@ export function TpAddModal({ opened, onClose }: { opened: boolean; onClose: () =
 
   const done = (r: TpSaved) => {
     toast.success(r.message, t('kurikulum.tp.savedDetail', { baru: r.baru, dipetakan: r.dipetakan }));
+    // A notice about the upload (e.g. the template names another class) stays until closed.
+    for (const catatan of r.catatan ?? []) {
+      toast.show({
+        type: 'warning',
+        style: 'long',
+        timeout: 0,
+        title: t('kurikulum.tp.savedNote'),
+        text: catatan,
+      });
+    }
     void qc.invalidateQueries({ queryKey: KURIKULUM_KEY });
     setText('');
     setFile(null);
