@@ -45,6 +45,27 @@ describeEngines('referensi peserta didik', {}, (t) => {
     otherPupil = elsewhere[0]?.peserta_didik_id ?? '';
   });
 
+  /**
+   * The pupils a demo teacher works with, from the generator's school: members of the rombel
+   * (any jenis) they are wali or pembina of (ptk_id) or teach a pembelajaran in.
+   */
+  const pupilsOf = (who: 'guru' | 'wali') => {
+    const guruId = demo.accounts[who].guruId;
+    const ids = demo.school.rombongan_belajar
+      .filter((r) => r.ptk_id === guruId || r.pembelajaran.some((p) => p.ptk_id === guruId))
+      .flatMap((r) => r.anggota_rombel.map((a) => a.peserta_didik_id));
+    const left = new Set(demo.school.peserta_didik_keluar.map((p) => p.peserta_didik_id));
+    return new Set(ids.filter((id) => !left.has(id)));
+  };
+  const classesOf = (who: 'guru' | 'wali') => {
+    const pupils = pupilsOf(who);
+    return new Set(
+      demo.school.peserta_didik
+        .filter((p) => pupils.has(p.peserta_didik_id))
+        .map((p) => p.anggota_rombel.rombongan_belajar_id),
+    );
+  };
+
   const get = <T = Record<string, unknown>>(url: string, who: string) =>
     t()
       .app.inject({ url, headers: bearer(tokens[who] ?? '') })
@@ -142,28 +163,39 @@ describeEngines('referensi peserta didik', {}, (t) => {
       });
     });
 
-    it('shows a wali kelas only their class, a pupil only themself, others 403', async () => {
+    it('shows a teacher the pupils of the classes they teach, a pupil only themself', async () => {
+      const waliClasses = classesOf('wali');
+      expect(waliClasses).toContain(demo.school.relations.waliRombelId);
       const wali = await get<ListResponse<PdRow>>('/api/referensi/peserta-didik?per_page=100', 'wali');
       expect(wali.status).toBe(200);
-      expect(wali.body.total).toBeGreaterThan(0);
-      expect(new Set(wali.body.data.map((r) => r.rombongan_belajar_id))).toEqual(
-        new Set([demo.school.relations.waliRombelId]),
-      );
-      // Asking for another class through the filter gives nothing of it.
-      const other = await get<ListResponse<PdRow>>('/api/referensi/peserta-didik?tingkat=12', 'wali');
-      expect(other.body.total).toBe(0);
+      expect(new Set(wali.body.data.map((r) => r.peserta_didik_id))).toEqual(pupilsOf('wali'));
+      expect(wali.body.total).toBe(pupilsOf('wali').size);
       const waliOpts = await get<{ rombel: { value: string }[] }>(
         '/api/referensi/peserta-didik/filter',
         'wali',
       );
-      expect(waliOpts.body.rombel.map((r) => r.value)).toEqual([demo.school.relations.waliRombelId]);
+      expect(new Set(waliOpts.body.rombel.map((r) => r.value))).toEqual(waliClasses);
+
+      // A guru (PD Aktif is in every teacher's menu): the pupils of the classes they teach.
+      const guruClasses = classesOf('guru');
+      expect(guruClasses.size).toBeGreaterThan(0);
+      const guru = await get<ListResponse<PdRow>>('/api/referensi/peserta-didik?per_page=100', 'guru');
+      expect(guru.status).toBe(200);
+      expect(new Set(guru.body.data.map((r) => r.peserta_didik_id))).toEqual(pupilsOf('guru'));
+      expect((await get('/api/referensi/peserta-didik/filter', 'guru')).status).toBe(200);
+      const notTaught = demo.school.rombongan_belajar.find(
+        (r) => r.jenis_rombel === 1 && !guruClasses.has(r.rombongan_belajar_id),
+      );
+      const filtered = await get<ListResponse<PdRow>>(
+        `/api/referensi/peserta-didik?rombongan_belajar_id=${notTaught?.rombongan_belajar_id}`,
+        'guru',
+      );
+      expect(filtered.body.total).toBe(0);
 
       const siswa = await get<ListResponse<PdRow>>('/api/referensi/peserta-didik', 'siswa');
       expect(siswa.status).toBe(200);
       expect(siswa.body.data.map((r) => r.peserta_didik_id)).toEqual([demo.accounts.siswa.pesertaDidikId]);
 
-      expect((await get('/api/referensi/peserta-didik', 'guru')).status).toBe(403);
-      expect((await get('/api/referensi/peserta-didik/filter', 'guru')).status).toBe(403);
       expect((await t().app.inject({ url: '/api/referensi/peserta-didik' })).statusCode).toBe(401);
       expect((await get('/api/referensi/peserta-didik', 'waka')).status).toBe(200);
       const tu = await get<ListResponse<PdRow>>('/api/referensi/peserta-didik', 'tu');
@@ -205,7 +237,12 @@ describeEngines('referensi peserta didik', {}, (t) => {
       const wali = await get<PdDetailResponse>(`/api/referensi/peserta-didik/${ownPupil}`, 'wali');
       expect(wali.status).toBe(200);
       expect(wali.body.can_edit).toBe(true);
-      expect((await get(`/api/referensi/peserta-didik/${otherPupil}`, 'wali')).status).toBe(403);
+      // Another class's pupil: readable (not editable) when the wali teaches there, else 403.
+      const other = await get<PdDetailResponse>(`/api/referensi/peserta-didik/${otherPupil}`, 'wali');
+      if (pupilsOf('wali').has(otherPupil)) {
+        expect(other.status).toBe(200);
+        expect(other.body.can_edit).toBe(false);
+      } else expect(other.status).toBe(403);
 
       const self = await get<PdDetailResponse>(
         `/api/referensi/peserta-didik/${demo.accounts.siswa.pesertaDidikId}`,
@@ -214,7 +251,19 @@ describeEngines('referensi peserta didik', {}, (t) => {
       expect(self.status).toBe(200);
       expect(self.body.can_edit).toBe(false);
       expect((await get(`/api/referensi/peserta-didik/${ownPupil}`, 'siswa')).status).toBe(403);
-      expect((await get(`/api/referensi/peserta-didik/${ownPupil}`, 'guru')).status).toBe(403);
+      // A guru reads the pupils they teach, edits none, and gets 403 for a pupil they do not teach.
+      const taught = pupilsOf('guru');
+      const taughtPupil = demo.school.peserta_didik.find((p) => taught.has(p.peserta_didik_id));
+      const untaughtPupil = demo.school.peserta_didik.find((p) => !taught.has(p.peserta_didik_id));
+      const guru = await get<PdDetailResponse>(
+        `/api/referensi/peserta-didik/${taughtPupil?.peserta_didik_id}`,
+        'guru',
+      );
+      expect(guru.status).toBe(200);
+      expect(guru.body.can_edit).toBe(false);
+      expect(
+        (await get(`/api/referensi/peserta-didik/${untaughtPupil?.peserta_didik_id}`, 'guru')).status,
+      ).toBe(403);
       expect(
         (await get('/api/referensi/peserta-didik/00000000-0000-4000-8000-000000000000', 'admin')).status,
       ).toBe(404);

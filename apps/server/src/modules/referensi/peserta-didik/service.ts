@@ -13,6 +13,7 @@ import {
   type PdRow,
   type PdUpdate,
 } from '@erapor/contract/referensi/peserta-didik';
+import type { RoleName } from '@erapor/contract/roles';
 import { and, asc, desc, eq, exists, inArray, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
@@ -20,26 +21,87 @@ import type { Db } from '../../../db/client';
 import { AppError, fieldError, forbidden, notFound } from '../../../plugins/errors';
 import { refAgama, refPekerjaan } from '../ref-tables';
 import { hasAnyRole, likePattern, waliRombelIds } from '../rombel/access';
-import { anggotaRombel, jurusanSp, pdKeluar, pesertaDidik, rombonganBelajar } from '../tables';
+import {
+  anggotaRombel,
+  ekstrakurikuler,
+  jurusanSp,
+  pdKeluar,
+  pembelajaran,
+  pesertaDidik,
+  rombonganBelajar,
+} from '../tables';
 
-/** Which pupils the caller may see. */
+/** Which pupils the caller may see, and whose they may edit. */
 type Scope =
   | { kind: 'all' }
-  | { kind: 'rombel'; rombelIds: string[] }
+  | { kind: 'rombel'; read: string[]; edit: string[] }
   | { kind: 'self'; pesertaDidikId: string };
 
+/** Roles of a school's teachers (they all hold a PTK): each reads the pupils they teach. */
+const TEACHER_ROLES: readonly RoleName[] = [
+  'guru',
+  'wali',
+  'pilihan',
+  'guru-p5',
+  'pembimbing',
+  'pembina_ekskul',
+  'kaprog',
+];
+
 /**
- * Administrator, TU and Waka see every pupil; a wali kelas the pupils of their own class; a
- * pupil only themself (the PD Aktif page is under `Web`). Anyone else: 403.
+ * The rombel (any jenis) of the semester whose pupils a teacher works with: the classes of their
+ * pembelajaran (guru or guru pengajar), the classes they are wali of, the ekskul they lead.
+ */
+async function teacherRombelIds(db: Db, actor: Actor): Promise<string[]> {
+  if (!actor.guruId) return [];
+  const me = actor.guruId;
+  const rows = await db
+    .select({ id: rombonganBelajar.rombonganBelajarId })
+    .from(rombonganBelajar)
+    .where(
+      and(
+        eq(rombonganBelajar.sekolahId, actor.sekolahId),
+        eq(rombonganBelajar.semesterId, actor.semesterId),
+        isNull(rombonganBelajar.deletedAt),
+        or(
+          eq(rombonganBelajar.guruId, me),
+          exists(sql`(select 1 from ${pembelajaran} p where p.rombongan_belajar_id = ${rombonganBelajar.rombonganBelajarId}
+            and p.deleted_at is null and (p.guru_id = ${me} or p.guru_pengajar_id = ${me}))`),
+          exists(sql`(select 1 from ${ekstrakurikuler} e where e.rombongan_belajar_id = ${rombonganBelajar.rombonganBelajarId}
+            and e.deleted_at is null and e.guru_id = ${me})`),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Administrator, TU and Waka see every pupil; a teacher (reference: guru holds Ref_Siswa) the
+ * pupils of the classes and ekskul they teach or lead, read-only, and a wali kelas may edit those of
+ * their own class; a pupil only themself (the PD Aktif page is under `Web`). Anyone else: 403.
+ * (docs/decisions/010-referensi-access-and-grid-saves.md)
  */
 async function scopeOf(db: Db, actor: Actor): Promise<Scope> {
   if (hasAnyRole(actor, PD_READ_ALL_ROLES)) return { kind: 'all' };
-  if (actor.roles.includes('wali')) return { kind: 'rombel', rombelIds: await waliRombelIds(db, actor) };
+  if (actor.guruId && hasAnyRole(actor, TEACHER_ROLES)) {
+    const [read, edit] = await Promise.all([teacherRombelIds(db, actor), waliRombelIds(db, actor)]);
+    return { kind: 'rombel', read: [...new Set([...read, ...edit])], edit };
+  }
   if (actor.roles.includes('siswa') && actor.pesertaDidikId) {
     return { kind: 'self', pesertaDidikId: actor.pesertaDidikId };
   }
   throw forbidden(MESSAGES.forbidden);
 }
+
+/** The pupil is a live member of one of these rombel of the semester. */
+const memberOf = (rombelIds: string[]) =>
+  exists(
+    sql`(select 1 from ${anggotaRombel} m where m.peserta_didik_id = ${pesertaDidik.pesertaDidikId}
+      and m.deleted_at is null and m.rombongan_belajar_id in (${sql.join(
+        rombelIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`,
+  );
 
 /** The regular (jenis 1) class of a pupil in the caller's semester, as a join condition. */
 function regularClassJoin(actor: Actor): SQL {
@@ -114,9 +176,8 @@ export async function listPesertaDidik(
     : await scopeOf(db, actor);
   const where: (SQL | undefined)[] = [eq(pesertaDidik.sekolahId, actor.sekolahId)];
   if (scope.kind === 'rombel') {
-    if (scope.rombelIds.length === 0)
-      return { data: [], total: 0, page: query.page, per_page: query.per_page };
-    where.push(inArray(rombonganBelajar.rombonganBelajarId, scope.rombelIds));
+    if (scope.read.length === 0) return { data: [], total: 0, page: query.page, per_page: query.per_page };
+    where.push(memberOf(scope.read));
   }
   if (scope.kind === 'self') where.push(eq(pesertaDidik.pesertaDidikId, scope.pesertaDidikId));
   if (query.q) {
@@ -219,8 +280,16 @@ export async function filterOptions(
     isNull(rombonganBelajar.deletedAt),
   ];
   if (scope.kind === 'rombel') {
-    if (scope.rombelIds.length === 0) return { tingkat: [], jurusan: [], rombel: [] };
-    base.push(inArray(rombonganBelajar.rombonganBelajarId, scope.rombelIds));
+    // The regular classes of the pupils the caller may see (an elective or ekskul is no class filter).
+    if (scope.read.length === 0) return { tingkat: [], jurusan: [], rombel: [] };
+    base.push(
+      sql`${rombonganBelajar.rombonganBelajarId} in (select m2.rombongan_belajar_id from ${anggotaRombel} m2
+        join ${anggotaRombel} m on m.peserta_didik_id = m2.peserta_didik_id and m.deleted_at is null
+        where m2.deleted_at is null and m.rombongan_belajar_id in (${sql.join(
+          scope.read.map((id) => sql`${id}`),
+          sql`, `,
+        )}))`,
+    );
   }
   const rows = await db
     .select({
@@ -263,20 +332,19 @@ async function access(db: Db, actor: Actor, pesertaDidikId: string): Promise<{ c
     if (scope.pesertaDidikId !== pesertaDidikId) throw forbidden(MESSAGES.forbidden);
     return { canEdit: false };
   }
-  if (scope.rombelIds.length === 0) throw forbidden(MESSAGES.forbidden);
-  const [member] = await db
-    .select({ id: anggotaRombel.anggotaRombelId })
+  if (scope.read.length === 0) throw forbidden(MESSAGES.forbidden);
+  const memberships = await db
+    .select({ rombel: anggotaRombel.rombonganBelajarId })
     .from(anggotaRombel)
     .where(
       and(
         eq(anggotaRombel.pesertaDidikId, pesertaDidikId),
-        inArray(anggotaRombel.rombonganBelajarId, scope.rombelIds),
+        inArray(anggotaRombel.rombonganBelajarId, scope.read),
         isNull(anggotaRombel.deletedAt),
       ),
-    )
-    .limit(1);
-  if (!member) throw forbidden(MESSAGES.forbidden);
-  return { canEdit: true };
+    );
+  if (memberships.length === 0) throw forbidden(MESSAGES.forbidden);
+  return { canEdit: memberships.some((m) => scope.edit.includes(m.rombel)) };
 }
 
 const detailColumns = {
