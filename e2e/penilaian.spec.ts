@@ -354,6 +354,28 @@ test('Excel: the class’s own template fills the grid for review; another class
   await expect(page.getByTestId('asesmen-upload-error')).toContainText(
     'Format Import salah. Silahkan Unduh Template ulang!',
   );
+  // Sorted on the visible columns only (names and scores), the hidden ids left in place: refused,
+  // every moved row listed by number and name, nothing put in the grid.
+  const last = 9 + pupils.length;
+  const moved = [];
+  for (let r = 10; r <= last; r++) moved.push([3, 4, 5].map((c) => sheet.getCell(r, c).value));
+  moved.reverse();
+  moved.forEach((cells, i) => {
+    cells.forEach((v, j) => {
+      sheet.getCell(10 + i, 3 + j).value = v;
+    });
+  });
+  await input.setInputFiles({
+    name: 'nilai.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(await wb.xlsx.writeBuffer()),
+  });
+  const problems = page.getByTestId('asesmen-upload-problems');
+  await expect(problems).toContainText(
+    `Baris 10: nama '${pupils.at(-1)?.nama}' tidak sesuai dengan peserta didik pada baris ini (${pupils[0]?.nama}`,
+  );
+  await expect(page.getByTestId('asesmen-upload-error')).toContainText('Tidak ada nilai yang diubah');
+  expect(await problems.locator('li').count()).toBeGreaterThan(1);
   // The uploaded values are still on screen, unsaved.
   await expect(cell(page, pupils[0]?.nama ?? '', 'TP 1')).toHaveValue('55');
   await expect(page.getByTestId('grade-grid-unsaved')).toBeVisible();
