@@ -5,6 +5,7 @@ import { loginPageWeight } from './login-page-weight';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
 import { startServer } from './server';
+import { spreadsheetReadBench } from './spreadsheet-read';
 import { syncBench } from './sync';
 import type { BenchResult } from './types';
 
@@ -29,6 +30,7 @@ results.push(...(await importReference()));
 results.push(...(await pdListLatency()));
 results.push(...(await penilaianBench()));
 results.push(...(await syncBench()));
+results.push(...(await spreadsheetReadBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,
