@@ -1,8 +1,10 @@
-// `npm start`: build the web app when it is missing or older than its sources, then run the server.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: build the web app when it is missing or older than its sources, then run the server
+// under a supervisor that starts it again when it crashes (scripts/supervise.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { supervise } from './supervise.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = join(root, 'apps/web/dist/index.html');
@@ -25,10 +27,4 @@ if (stale && process.env.SKIP_WEB_BUILD !== 'true') {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
-// Forward stop signals so the server can checkpoint and close its database cleanly.
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+supervise({ args: ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], cwd: root });

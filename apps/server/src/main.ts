@@ -41,12 +41,17 @@ async function main(): Promise<void> {
   }
 
   let stopping = false;
+  let stopAt = 0;
   const stop = async (signal: string) => {
     if (stopping) {
+      // Within 2 s it is the same stop arriving twice: Ctrl+C or systemd signal every process of the
+      // group, and `npm start` forwards the signal too. Only a later one is "stop now".
+      if (Date.now() - stopAt < 2000) return;
       say(`${signal} lagi: keluar paksa (forced exit).`);
       process.exit(1);
     }
     stopping = true;
+    stopAt = Date.now();
     say(`${signal} diterima: menghentikan server dan menutup database...`);
     const force = setTimeout(() => {
       console.error('Penutupan terlalu lama; keluar paksa (shutdown took too long, forced exit).');
