@@ -46,6 +46,11 @@ export interface Profile {
   edgeCases: boolean;
   /** JP per week every guru must end up with (checked in tests). */
   jpRange: readonly [number, number];
+  /**
+   * Seeded as a living school by default: grades of the active semester and the past semesters
+   * (grades.ts, history.ts). The test profile stays plain unless a test asks for them.
+   */
+  living: boolean;
 }
 
 function standardClasses(): ClassSpec[] {
@@ -99,6 +104,7 @@ export const PROFILES: Record<ProfileName, Profile> = {
     leavers: 25,
     edgeCases: true,
     jpRange: [12, 30],
+    living: true,
   },
   tiny: {
     name: 'tiny',
@@ -123,5 +129,6 @@ export const PROFILES: Record<ProfileName, Profile> = {
     leavers: 1,
     edgeCases: false,
     jpRange: [0, 60],
+    living: false,
   },
 };

@@ -1,0 +1,31 @@
+/**
+ * The living demo school: the active semester's grades plus the past semesters with their pupils and
+ * final grades (see grades.ts and history.ts). Pure and deterministic.
+ */
+import { type DemoGrades, generateGrades } from './grades.ts';
+import { generateHistory, historyCache, semestersBefore } from './history.ts';
+import type { DemoSchool } from './types.ts';
+
+/** How many semesters before the active one are generated. */
+export const HISTORY_SEMESTERS = 3;
+
+export interface LivingSchool {
+  grades: DemoGrades;
+  /** Oldest first. */
+  history: { school: DemoSchool; grades: DemoGrades }[];
+}
+
+export function generateLiving(active: DemoSchool, historySemesters = HISTORY_SEMESTERS): LivingSchool {
+  const cache = historyCache(active);
+  return {
+    grades: generateGrades(active),
+    history: semestersBefore(active.meta.semester_id, historySemesters).map((semesterId) => {
+      const school = generateHistory(active, semesterId, cache);
+      // Past semesters print final grades and descriptions; their TP and SAS scores are not kept.
+      return {
+        school,
+        grades: generateGrades(school, { curriculum: active, mode: 'complete', scores: false }),
+      };
+    }),
+  };
+}
