@@ -168,11 +168,17 @@ describe('the nightly service window (injected clock)', () => {
     const res = await syncGet(s, 'peserta-didik');
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('7200');
-    expect(res.json()).toMatchObject({ error: 'service_window', opens_at: '2025-09-15T20:00:00.000Z' });
+    // The window itself: closed since 00:00 WIB (17:00Z), open again at 03:00 WIB (20:00Z).
+    expect(res.json()).toMatchObject({
+      error: 'service_window',
+      closed_at: '2025-09-15T17:00:00.000Z',
+      opens_at: '2025-09-15T20:00:00.000Z',
+    });
     const status = await syncGet(s, 'status');
     expect(status.statusCode).toBe(200);
     expect(status.json().data.service_window).toMatchObject({
       open: false,
+      closed_at: '2025-09-15T17:00:00.000Z',
       opens_at: '2025-09-15T20:00:00.000Z',
     });
     expect((await wsGet(s, 'getGtk')).statusCode).toBe(200);

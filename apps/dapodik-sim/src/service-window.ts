@@ -17,6 +17,8 @@ export interface WindowState {
   opensAt: Date | null;
   /** When the next window starts (null while closed). */
   closesAt: Date | null;
+  /** When the current window started (null while open). */
+  closedAt: Date | null;
   /** Seconds until it opens (0 while open). */
   retryAfter: number;
 }
@@ -57,7 +59,7 @@ function localSeconds(now: Date, timeZone: string): number {
 }
 
 export function windowState(w: ServiceWindow | null, now: Date): WindowState {
-  if (!w) return { open: true, opensAt: null, closesAt: null, retryAfter: 0 };
+  if (!w) return { open: true, opensAt: null, closesAt: null, closedAt: null, retryAfter: 0 };
   const day = 86_400;
   const s = localSeconds(now, w.timeZone);
   const start = w.start * 60;
@@ -66,12 +68,20 @@ export function windowState(w: ServiceWindow | null, now: Date): WindowState {
   const until = (t: number) => (t - s + day) % day || day;
   if (inside) {
     const retryAfter = until(end);
-    return { open: false, opensAt: new Date(now.getTime() + retryAfter * 1000), closesAt: null, retryAfter };
+    const since = (s - start + day) % day;
+    return {
+      open: false,
+      opensAt: new Date(now.getTime() + retryAfter * 1000),
+      closesAt: null,
+      closedAt: new Date(now.getTime() - since * 1000),
+      retryAfter,
+    };
   }
   return {
     open: true,
     opensAt: null,
     closesAt: new Date(now.getTime() + until(start) * 1000),
+    closedAt: null,
     retryAfter: 0,
   };
 }

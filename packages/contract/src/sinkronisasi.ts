@@ -111,6 +111,12 @@ export const syncKindResultSchema = z.object({
   revived: z.number().int(),
   /** Rows soft-deleted (or PTK marked as keluar) because Dapodik no longer has them. */
   removed: z.number().int(),
+  /**
+   * Rows Dapodik sent that were not stored (incomplete, in another semester, or what they hang on is
+   * missing); each has a message. Every record of a kind is counted once: in inserted, updated,
+   * unchanged, revived, removed, held or skipped.
+   */
+  skipped: z.number().int(),
   /** Removals held back by the safety valve (run again with confirm_deletions to apply them). */
   held: z.number().int(),
   warnings: z.number().int(),
@@ -137,6 +143,7 @@ export function emptySyncKindResult(kind: SyncKind): SyncKindResult {
     unchanged: 0,
     revived: 0,
     removed: 0,
+    skipped: 0,
     held: 0,
     warnings: 0,
     errors: 0,
@@ -167,7 +174,14 @@ export const syncOverviewSchema = z.object({
   /** Why the Dapodik counts are missing (not configured, unreachable...). */
   dapodik_error: z.string().nullable(),
   /** The nightly service window, when Dapodik reports it. */
-  service_window: z.object({ open: z.boolean(), opens_at: z.string().nullable() }).nullable(),
+  service_window: z
+    .object({
+      open: z.boolean(),
+      opens_at: z.string().nullable(),
+      /** While closed: what to tell the user (serviceWindowMessage). */
+      message: z.string().nullable().optional(),
+    })
+    .nullable(),
   kinds: z.array(syncKindRowSchema),
   /** The run of this school and semester still going, if any (the screen follows it). */
   running_run_id: z.uuid().nullable(),
@@ -217,10 +231,7 @@ export const SYNC_MESSAGES = {
     'Dapodik menolak akses (token tidak valid, atau alamat IP server e-Rapor belum diizinkan). Periksa Token Dapodik di Pengaturan Umum.',
   schoolNotFound: (npsn: string) =>
     `Sekolah dengan NPSN ${npsn} tidak ditemukan di Dapodik. Periksa NPSN sekolah dan alamat Dapodik.`,
-  serviceWindow: (opensAt: string | null) =>
-    `Layanan sinkronisasi Dapodik sedang ditutup (pukul 00.00–03.00 WIB, saat replikasi data nasional).${
-      opensAt ? ` Silahkan coba lagi setelah ${opensAt}.` : ' Silahkan coba lagi nanti.'
-    }`,
+  serviceWindow: (w: ServiceWindowTimes = {}) => serviceWindowMessage(w),
   rateLimited:
     'Dapodik sedang sibuk dan meminta e-Rapor menunggu (terlalu banyak permintaan). Sinkronisasi dihentikan setelah beberapa kali mencoba; silahkan coba lagi beberapa menit lagi.',
   malformed:
@@ -237,10 +248,87 @@ export const SYNC_MESSAGES = {
   deadline: 'Sinkronisasi melewati batas waktu 15 menit dan dihentikan.',
   // Warnings on single rows.
   parentMissing: (what: string, id: string) => `${what} ${id} tidak ada di e-Rapor; baris dilewati.`,
-  duplicateNisn: (nama: string, nisn: string) =>
-    `NISN ${nisn} dipakai lebih dari satu peserta didik; ${nama} disimpan tanpa NISN.`,
+  /** A link that is left empty while the row itself is stored. */
+  parentMissingKept: (what: string, id: string, row: string, without: string) =>
+    `${what} ${id} tidak ada di e-Rapor; ${row} tetap disimpan tanpa ${without}.`,
+  duplicateNisn: (nisn: string, keeper: string, others: readonly string[]) =>
+    `NISN ${nisn} dipakai lebih dari satu peserta didik di Dapodik: ${keeper} dan ${others.join(', ')}. NISN disimpan pada ${keeper} (peserta_didik_id Dapodik terkecil); ${others.join(', ')} disimpan tanpa NISN. Perbaiki NISN di Dapodik.`,
   safetyValve: (label: string, remove: number, of: number) =>
     `${label}: ${remove} dari ${of} data tidak ada lagi di Dapodik (lebih dari 30%). Penghapusan ditahan; jalankan ulang dengan konfirmasi penghapusan bila memang benar.`,
   gradesOnRemoved: (n: number) =>
     `${n} keanggotaan rombel yang dihapus masih memiliki nilai; nilai tetap tersimpan tetapi tidak tampil di kelas baru.`,
 } as const;
+
+// --- the nightly service window (reference-dapodik §1.1) ---
+
+/** The window Dapodik is known to close in, WIB wall time, when the source does not say. */
+export const DAPODIK_SERVICE_WINDOW = { from: '00.00', until: '03.00' } as const;
+
+/** The window as far as the source told it (WIB wall time "HH.MM"); missing parts take the default. */
+export interface ServiceWindowTimes {
+  from?: string | null;
+  until?: string | null;
+}
+
+/** An instant (ISO string or Date) as WIB wall time "HH.MM" (UTC+7, no daylight saving); null if unreadable. */
+export function wibTime(at: string | Date | null | undefined): string | null {
+  if (at === null || at === undefined || at === '') return null;
+  const d = at instanceof Date ? at : new Date(at);
+  if (Number.isNaN(d.getTime())) return null;
+  return new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(11, 16).replace(':', '.');
+}
+
+/** What the user reads while Dapodik is closed: the window, and when to come back. */
+export function serviceWindowMessage(w: ServiceWindowTimes = {}): string {
+  const from = w.from || DAPODIK_SERVICE_WINDOW.from;
+  const until = w.until || DAPODIK_SERVICE_WINDOW.until;
+  return `Layanan Dapodik ditutup pukul ${from}–${until} WIB. Silahkan coba lagi setelah pukul ${until} WIB.`;
+}
+
+// --- one NISN, several pupils (decision 016) ---
+
+export interface NisnClaim {
+  /** The pupil's peserta_didik_id in Dapodik. */
+  id: string;
+  nama: string;
+  nisn: string | null;
+  /** A pupil the school created in e-Rapor (no Dapodik id) already holding the NISN: it keeps it. */
+  local?: boolean;
+}
+
+export interface NisnClash<T extends NisnClaim = NisnClaim> {
+  nisn: string;
+  keeper: T;
+  /** Stored without NISN. */
+  others: T[];
+}
+
+/**
+ * NISN is unique per school, but Dapodik may give one NISN to several pupils. The rule, the same for
+ * the demo seed, the /sync/v1 pull and the Web Service pull, whatever order the rows come in: the
+ * pupil with the smallest peserta_didik_id (compared as lower-case text) keeps it, the others are
+ * stored without NISN — unless a pupil the school created itself already holds it. `nisnOf` gives the
+ * NISN each pupil keeps (null when none); `clashes` lists every shared NISN, by NISN.
+ */
+export function resolveNisn<T extends NisnClaim>(
+  pupils: readonly T[],
+): { nisnOf: (id: string) => string | null; clashes: NisnClash<T>[] } {
+  const byNisn = new Map<string, T[]>();
+  for (const p of pupils) {
+    if (!p.nisn) continue;
+    const claims = byNisn.get(p.nisn) ?? [];
+    if (!claims.some((c) => c.id.toLowerCase() === p.id.toLowerCase())) claims.push(p);
+    byNisn.set(p.nisn, claims);
+  }
+  const kept = new Map<string, string>();
+  const clashes: NisnClash<T>[] = [];
+  const rank = (p: T) => `${p.local ? '0' : '1'}${p.id.toLowerCase()}`;
+  for (const [nisn, claims] of byNisn) {
+    const sorted = [...claims].sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
+    const [keeper, ...others] = sorted as [T, ...T[]];
+    kept.set(keeper.id.toLowerCase(), nisn);
+    if (others.length) clashes.push({ nisn, keeper, others });
+  }
+  clashes.sort((a, b) => (a.nisn < b.nisn ? -1 : a.nisn > b.nisn ? 1 : 0));
+  return { nisnOf: (id) => kept.get(id.toLowerCase()) ?? null, clashes };
+}

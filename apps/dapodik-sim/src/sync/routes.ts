@@ -212,9 +212,11 @@ export async function syncRoutes(app: FastifyInstance, ctx: SimContext): Promise
     const w = windowState(ctx.window, ctx.clock.now());
     if (!w.open) {
       reply.header('retry-after', String(w.retryAfter));
+      // The window itself (closed_at … opens_at), so a client can tell its user when to come back.
       return reply.code(503).send({
         error: 'service_window',
-        message: 'Layanan sinkronisasi tidak tersedia pukul 00:00–03:00 WIB',
+        message: `Layanan sinkronisasi ditutup (${ctx.window?.spec ?? ''}); buka lagi ${w.opensAt?.toISOString() ?? ''}`,
+        closed_at: w.closedAt?.toISOString() ?? null,
         opens_at: w.opensAt?.toISOString() ?? null,
       });
     }
@@ -242,6 +244,7 @@ export async function syncRoutes(app: FastifyInstance, ctx: SimContext): Promise
           open: w.open,
           opens_at: w.opensAt?.toISOString() ?? null,
           closes_at: w.closesAt?.toISOString() ?? null,
+          closed_at: w.closedAt?.toISOString() ?? null,
         },
       },
       meta: meta(ctx.state.snapshot),

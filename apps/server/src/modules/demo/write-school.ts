@@ -1,3 +1,4 @@
+import { resolveNisn } from '@erapor/contract/sinkronisasi';
 import type { DemoSchool, PesertaDidik, Ptk, RombonganBelajar } from '@erapor/demo-school/types';
 import { wilayahByKode } from '@erapor/reference-data/wilayah';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -344,14 +345,16 @@ export async function writeSchool(db: Db, school: DemoSchool, deletedAt: Date): 
     school.ptk_keluar.map((p) => ({ sekolahId, semesterId, guruId: p.ptk_id })),
   );
 
-  // NISN is unique per school; Dapodik data may repeat one (a seeded edge case): the first pupil
-  // keeps it, the others are stored without (decision 007).
-  const seenNisn = new Set<string>();
-  const nisnOf = (pd: PesertaDidik): string | null => {
-    if (!pd.nisn || seenNisn.has(pd.nisn)) return null;
-    seenNisn.add(pd.nisn);
-    return pd.nisn;
-  };
+  // NISN is unique per school; Dapodik data may repeat one (a seeded edge case). Who keeps it is the
+  // sync's rule (resolveNisn, decision 016): the smallest peserta_didik_id; the others go without.
+  const { nisnOf: keptNisn } = resolveNisn(
+    [...school.peserta_didik, ...school.peserta_didik_keluar].map((pd) => ({
+      id: pd.peserta_didik_id,
+      nama: pd.nama,
+      nisn: pd.nisn || null,
+    })),
+  );
+  const nisnOf = (pd: PesertaDidik): string | null => keptNisn(pd.peserta_didik_id);
   const pdRows = [
     ...school.peserta_didik.map((pd) => pesertaDidikRow(school, pd, sekolahId, nisnOf(pd), true)),
     ...school.peserta_didik_keluar.map((pd) => pesertaDidikRow(school, pd, sekolahId, nisnOf(pd), false)),

@@ -10,6 +10,7 @@ import {
   SyncApiClient,
   syncBaseUrl,
   transportDefaults,
+  windowTimes,
 } from './client';
 import { date, int, jenisKelamin, kodeWilayah, text, uuid } from './normalize';
 
@@ -29,6 +30,26 @@ describe('Dapodik client: parsing and addresses', () => {
     expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6000);
     expect(parseRetryAfter(null)).toBeNull();
     expect(parseRetryAfter('soon')).toBeNull();
+  });
+
+  it('reads the service window from the answer: its times, else Retry-After, else the known default', () => {
+    const now = Date.parse('2025-09-15T18:30:00.000Z'); // 01.30 WIB
+    const body = {
+      error: 'service_window',
+      closed_at: '2025-09-15T17:00:00.000Z',
+      opens_at: '2025-09-15T20:00:00.000Z',
+    };
+    expect(windowTimes(body, null, now)).toEqual({ from: '00.00', until: '03.00' });
+    // Only a Retry-After (seconds): the reopening time from it, the start from the known window.
+    expect(windowTimes({ error: 'service_window' }, '5400', now)).toEqual({ from: null, until: '03.00' });
+    expect(SYNC_MESSAGES.serviceWindow(windowTimes({}, null, now))).toBe(
+      'Layanan Dapodik ditutup pukul 00.00–03.00 WIB. Silahkan coba lagi setelah pukul 03.00 WIB.',
+    );
+    // Another window, as a source may announce it.
+    const late = { closed_at: '2025-09-15T16:00:00.000Z', opens_at: '2025-09-15T21:30:00.000Z' };
+    expect(SYNC_MESSAGES.serviceWindow(windowTimes(late, null, now))).toBe(
+      'Layanan Dapodik ditutup pukul 23.00–04.30 WIB. Silahkan coba lagi setelah pukul 04.30 WIB.',
+    );
   });
 
   it('allows plain HTTP only inside the school network', () => {

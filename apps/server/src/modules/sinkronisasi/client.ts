@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
+import { type ServiceWindowTimes, SYNC_MESSAGES, wibTime } from '@erapor/contract/sinkronisasi';
 
 /*
  * Client of the neutral Dapodik pull API (`/sync/v1`, reference-dapodik §6.4) with the transport
@@ -172,13 +172,24 @@ function errorCode(body: unknown): string | null {
   return null;
 }
 
-function opensAtText(body: unknown): string | null {
-  const at = body && typeof body === 'object' && 'opens_at' in body ? body.opens_at : null;
-  if (typeof at !== 'string') return null;
-  const d = new Date(at);
-  if (Number.isNaN(d.getTime())) return null;
-  // WIB wall time, as the school reads it.
-  return `${new Date(d.getTime() + 7 * 3_600_000).toISOString().slice(11, 16).replace(':', '.')} WIB`;
+/**
+ * The service window as the source states it (a 503 body's `closed_at`/`opens_at`, else the
+ * Retry-After header) in WIB wall time; serviceWindowMessage fills what it does not say with the
+ * known 00.00–03.00.
+ */
+export function windowTimes(
+  body: unknown,
+  retryAfter: string | null = null,
+  now = Date.now(),
+): ServiceWindowTimes {
+  const field = (key: string) =>
+    body && typeof body === 'object' && key in body ? (body as Record<string, unknown>)[key] : null;
+  const at = (v: unknown) => (typeof v === 'string' ? wibTime(v) : null);
+  const wait = parseRetryAfter(retryAfter, now);
+  return {
+    from: at(field('closed_at')),
+    until: at(field('opens_at')) ?? (wait !== null && wait > 0 ? wibTime(new Date(now + wait)) : null),
+  };
 }
 
 export class SyncApiClient {
@@ -256,7 +267,11 @@ export class SyncApiClient {
     if (status === 404 && errorCode(body) === 'sekolah_not_found')
       throw new DapodikError('not_found', SYNC_MESSAGES.schoolNotFound(this.options.npsn), true);
     if (status === 503 && errorCode(body) === 'service_window')
-      throw new DapodikError('service_window', SYNC_MESSAGES.serviceWindow(opensAtText(body)), true);
+      throw new DapodikError(
+        'service_window',
+        SYNC_MESSAGES.serviceWindow(windowTimes(body, res.headers.get('retry-after'))),
+        true,
+      );
     if (status === 429) {
       const wait = parseRetryAfter(res.headers.get('retry-after'));
       throw new DapodikError('rate_limited', SYNC_MESSAGES.rateLimited, false, wait ?? null);

@@ -1,5 +1,5 @@
 import { semesterOfDate } from '@erapor/contract/semester';
-import type { SyncRun } from '@erapor/contract/sinkronisasi';
+import { SYNC_MESSAGES, type SyncRun } from '@erapor/contract/sinkronisasi';
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { encryptText } from '../../secrets';
@@ -61,9 +61,24 @@ describeEngines('sinkronisasi over the demo school', { config: { demoProfile: 's
       d: k.removed,
     }));
     expect(summary).toEqual(run.kinds.map((k) => ({ kind: k.kind, i: 0, u: 0, r: 0, d: 0 })));
-    // The seeded pair of pupils sharing a NISN is reported, as the demo seed resolved it.
+    // The seeded pair of pupils sharing a NISN: the seed and the sync follow one rule (the smaller
+    // peserta_didik_id keeps it), so nothing moves, and the clash is reported naming both pupils.
     const pd = run.kinds.find((k) => k.kind === 'peserta_didik_aktif');
-    expect(pd?.messages.some((m) => m.startsWith('NISN '))).toBe(true);
+    const school = sim.state.school;
+    const pair = school.edgeCases.duplicateNisn
+      .map((id) => school.peserta_didik.find((p) => p.peserta_didik_id === id))
+      .sort((a, b) => ((a?.peserta_didik_id ?? '') < (b?.peserta_didik_id ?? '') ? -1 : 1));
+    const [keeper, other] = pair;
+    if (!keeper || !other) throw new Error('no duplicate NISN pair');
+    expect(pd?.messages).toContain(SYNC_MESSAGES.duplicateNisn(keeper.nisn, keeper.nama, [other.nama]));
+    const stored = await t().db.query<{ id: string; nisn: string | null }>(
+      'select peserta_didik_id_dapodik id, nisn from peserta_didik where peserta_didik_id_dapodik = any($1::uuid[]) order by 1',
+      [[keeper.peserta_didik_id, other.peserta_didik_id]],
+    );
+    expect(stored).toEqual([
+      { id: keeper.peserta_didik_id, nisn: keeper.nisn },
+      { id: other.peserta_didik_id, nisn: null },
+    ]);
     // Live progress at least every 200 rows: ~1,500 pupils give at least 7 apply events.
     const runs = body.map((b) => JSON.parse(b.split('\n')[1]?.slice(6) ?? 'null') as SyncRun);
     const applying = new Set(

@@ -64,6 +64,15 @@ function col(table: PgTable, key: string): PgColumn {
 const MAX_PARAMS = 20_000;
 const IN_CHUNK = 5_000;
 
+/** What happened to one incoming row. */
+export type Outcome = 'inserted' | 'updated' | 'unchanged' | 'revived' | 'removed' | 'skipped';
+
+/** A row Dapodik sent that is not stored (its message says why). */
+export function skip(report: Report, message?: string): void {
+  report.skipped++;
+  if (message) warn(report, message);
+}
+
 export interface ApplyOptions {
   sekolahId: string;
   /** Live rows of this scope that Dapodik no longer sends are removed (omit: no reconciliation). */
@@ -75,6 +84,11 @@ export interface ApplyOptions {
   remove?: (ids: string[]) => Promise<void>;
   /** Called after every processed row (progress). */
   tick?: () => void;
+  /**
+   * Given: the outcome of every incoming row goes here instead of into the report, for a kind that
+   * folds more into one record (a person and their keluar mark). Removals are counted as usual.
+   */
+  outcomes?: Map<string, Outcome>;
   signal?: AbortSignal;
   now: Date;
 }
@@ -124,6 +138,10 @@ export async function applyRows(
 
   const idMap = new Map<string, string>();
   const inserts: Row[] = [];
+  const count = (id: string, outcome: Outcome) => {
+    if (options.outcomes) options.outcomes.set(id, outcome);
+    else report[outcome]++;
+  };
   for (const [id, r] of incoming) {
     if (options.signal?.aborted) throw new Error('cancelled');
     const old = existing.get(id);
@@ -143,7 +161,7 @@ export async function applyRows(
     const revive = wasDeleted && !flaggedDeleted;
     const hide = !wasDeleted && flaggedDeleted;
     if (!changed.length && !revive && !hide) {
-      report.unchanged++;
+      count(id, 'unchanged');
       options.tick?.();
       continue;
     }
@@ -155,13 +173,11 @@ export async function applyRows(
       .update(table)
       .set(set)
       .where(eq(pkCol, old.__pk as string));
-    if (revive) report.revived++;
-    else if (hide) report.removed++;
-    else report.updated++;
+    count(id, revive ? 'revived' : hide ? 'removed' : 'updated');
     options.tick?.();
   }
 
-  if (inserts.length) await insertRows(tx, table, inserts, report, options, idMap, spec.dapodik);
+  if (inserts.length) await insertRows(tx, table, inserts, report, options, idMap, spec.dapodik, count);
 
   // Reconciliation: live rows of the scope that did not come.
   let removedIds: string[] = [];
@@ -211,6 +227,7 @@ async function insertRows(
   options: ApplyOptions,
   idMap: Map<string, string>,
   dapodikKey: string,
+  count: (id: string, outcome: Outcome) => void,
 ): Promise<void> {
   const columns = Math.max(1, Object.keys(rows[0] ?? {}).length);
   const size = Math.max(1, Math.floor(MAX_PARAMS / columns));
@@ -221,17 +238,20 @@ async function insertRows(
       await tx.transaction(async (sp) => {
         await sp.insert(table).values(batch as never);
       });
-      report.inserted += batch.length;
-      for (const _ of batch) options.tick?.();
+      for (const r of batch) {
+        count(r[dapodikKey] as string, 'inserted');
+        options.tick?.();
+      }
     } catch {
       for (const r of batch) {
         try {
           await tx.transaction(async (sp) => {
             await sp.insert(table).values(r as never);
           });
-          report.inserted++;
+          count(r[dapodikKey] as string, 'inserted');
         } catch (err) {
           idMap.delete(r[dapodikKey] as string);
+          count(r[dapodikKey] as string, 'skipped');
           const detail = err instanceof Error ? (err.message.split('\n')[0] ?? '') : '';
           rowError(report, `Baris ${String(r[dapodikKey])} tidak dapat disimpan: ${detail.slice(0, 200)}`);
         }

@@ -1,4 +1,4 @@
-import { SYNC_MESSAGES, type SyncKind } from '@erapor/contract/sinkronisasi';
+import { resolveNisn, SYNC_MESSAGES, type SyncKind } from '@erapor/contract/sinkronisasi';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { refMstWilayah } from '../referensi/ref-tables';
@@ -23,7 +23,17 @@ import { getSettings, setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
-import { applyRows, DELETED, idsOf, type Report, type Row, rowError, warn } from './engine';
+import {
+  applyRows,
+  DELETED,
+  idsOf,
+  type Outcome,
+  type Report,
+  type Row,
+  rowError,
+  skip,
+  warn,
+} from './engine';
 import { date, field, flag, int, jenisKelamin, kodeWilayah, lowerEmail, text, uuid } from './normalize';
 import type { PullSource } from './sources/source';
 
@@ -185,6 +195,7 @@ async function syncSekolah(k: KindContext): Promise<void> {
         namaJurusanSp: text(j.nama_jurusan_sp),
       }))
       .filter((j) => j.jurusanSpIdDapodik && j.jurusanId && j.namaJurusanSp);
+    k.report.skipped += jurusanList.length - rows.length;
     k.report.fetched += rows.length;
     k.report.total = 1 + rows.length;
     await applyRows(
@@ -226,6 +237,8 @@ async function syncPtk(k: KindContext): Promise<void> {
       all.map((p) => kodeWilayah(p.kode_wilayah)),
     );
     const rows: Row[] = [];
+    /** What happened to each PTK (Dapodik id): the guru row and their keluar mark are one record. */
+    const outcomes = new Map<string, Outcome>();
     const omitted = k.client.omits?.('ptk') ?? [];
     for (const p of all) {
       const id = uuid(p.ptk_id);
@@ -236,6 +249,7 @@ async function syncPtk(k: KindContext): Promise<void> {
           k.report,
           `PTK ${String(p.ptk_id ?? '?')} tidak lengkap (ptk_id, nama, jenis_ptk_id); dilewati.`,
         );
+        k.report.skipped++;
         continue;
       }
       const kode = kodeWilayah(p.kode_wilayah);
@@ -300,7 +314,7 @@ async function syncPtk(k: KindContext): Promise<void> {
       },
       rows,
       k.report,
-      opts(k),
+      { ...opts(k), outcomes },
     );
 
     // Titles from the formal education history (of the PTK whose history came).
@@ -362,25 +376,39 @@ async function syncPtk(k: KindContext): Promise<void> {
       ).map((r) => r.guruId),
     );
     const returned = [...marked].filter((g) => active.has(g));
+    const dapodikOf = new Map([...ids].map(([dapodik, local]) => [local, dapodik]));
     if (returned.length) {
       await tx
         .delete(ptkKeluar)
         .where(and(eq(ptkKeluar.semesterId, k.semesterId), inArray(ptkKeluar.guruId, returned)));
-      k.report.revived += returned.length;
+      // A PTK back from keluar: revived, whatever else changed in the row.
+      for (const g of returned) outcomes.set(dapodikOf.get(g) ?? g, 'revived');
     }
     const notMarked = [...dapodikGuru.values()].filter((g) => !active.has(g) && !marked.has(g));
-    const stillIn = [...dapodikGuru.values()].filter((g) => !marked.has(g) || active.has(g)).length;
-    if (notMarked.length) {
-      if (notMarked.length > 1 && notMarked.length / stillIn > 0.3 && !k.confirmDeletions) {
-        warn(k.report, SYNC_MESSAGES.safetyValve('GTK', notMarked.length, stillIn));
-        k.report.held += notMarked.length;
-      } else {
+    // A PTK first seen in this sync, already keluar, is new (with its mark): nothing is removed.
+    const isNew = (g: string) => outcomes.get(dapodikOf.get(g) ?? '') === 'inserted';
+    const newLeavers = notMarked.filter(isNew);
+    const leaving = notMarked.filter((g) => !isNew(g));
+    const stillIn = [...dapodikGuru.values()].filter(
+      (g) => (!marked.has(g) || active.has(g)) && !isNew(g),
+    ).length;
+    const mark = async (guruIds: string[]) => {
+      if (guruIds.length)
         await tx
           .insert(ptkKeluar)
-          .values(notMarked.map((guruId) => ({ sekolahId: k.sekolahId, semesterId: k.semesterId, guruId })));
-        k.report.removed += notMarked.length;
-      }
+          .values(guruIds.map((guruId) => ({ sekolahId: k.sekolahId, semesterId: k.semesterId, guruId })));
+    };
+    await mark(newLeavers);
+    if (leaving.length) {
+      const held = leaving.length > 1 && leaving.length / stillIn > 0.3 && !k.confirmDeletions;
+      if (held) warn(k.report, SYNC_MESSAGES.safetyValve('GTK', leaving.length, stillIn));
+      else await mark(leaving);
+      // Each leaver once: held back or removed (a PTK absent from both lists has no outcome yet).
+      for (const g of leaving) outcomes.delete(dapodikOf.get(g) ?? g);
+      if (held) k.report.held += leaving.length;
+      else k.report.removed += leaving.length;
     }
+    for (const outcome of outcomes.values()) k.report[outcome]++;
   });
 }
 
@@ -408,17 +436,19 @@ async function rombelRows(k: KindContext, tx: Db, list: Api[]): Promise<Row[]> {
     const jenis = int(r.jenis_rombel, 'smallint');
     if (!id || !nama || tingkat === null || jenis === null) {
       rowError(k.report, `Rombel ${String(r.rombongan_belajar_id ?? '?')} tidak lengkap; dilewati.`);
+      k.report.skipped++;
       continue;
     }
     const sem = text(r.semester_id) ?? k.semesterId;
     if (sem !== k.semesterId) {
-      warn(k.report, `Rombel ${nama} milik semester ${sem}, bukan ${k.semesterId}; dilewati.`);
+      skip(k.report, `Rombel ${nama} milik semester ${sem}, bukan ${k.semesterId}; dilewati.`);
       continue;
     }
     const waliDapodik = uuid(field(r, 'wali_ptk_id') ?? r.ptk_id);
     const guruId = waliDapodik ? (gurus.get(waliDapodik) ?? null) : null;
+    const [who, role] = jenis === 51 ? ['Pembina (PTK)', 'pembina'] : ['Wali kelas (PTK)', 'wali kelas'];
     if (waliDapodik && !guruId)
-      warn(k.report, SYNC_MESSAGES.parentMissing('Wali/pembina (PTK)', waliDapodik));
+      warn(k.report, SYNC_MESSAGES.parentMissingKept(who, waliDapodik, `rombel ${nama}`, role));
     const spDapodik = uuid(r.jurusan_sp_id);
     const jurusanId = 'jurusan_sp_id' in r ? null : text(r.jurusan_id, 25);
     const sp = spDapodik
@@ -426,7 +456,11 @@ async function rombelRows(k: KindContext, tx: Db, list: Api[]): Promise<Row[]> {
       : jurusanId
         ? (byJurusan.get(jurusanId) ?? undefined)
         : undefined;
-    if (spDapodik && !sp) warn(k.report, SYNC_MESSAGES.parentMissing('Program keahlian', spDapodik));
+    if (spDapodik && !sp)
+      warn(
+        k.report,
+        SYNC_MESSAGES.parentMissingKept('Program keahlian', spDapodik, `rombel ${nama}`, 'program keahlian'),
+      );
     rows.push({
       rombonganBelajarIdDapodik: id,
       semesterId: k.semesterId,
@@ -519,36 +553,90 @@ const PD_INSERT_ONLY = [
   'kerjaWali',
 ] as const;
 
-async function pupilRows(k: KindContext, tx: Db, list: Api[], active: boolean): Promise<Row[]> {
+/**
+ * NISN is unique per school; Dapodik may give one NISN to several pupils. resolveNisn (contract)
+ * decides who keeps it, the same rule as the demo seed: the pupils of this list and the pupils the
+ * school already stores with that NISN claim it, the smallest peserta_didik_id wins, whatever the
+ * order of the rows. Stored rows that lose their NISN (or get another one) are cleared first, so the
+ * upsert never meets the unique index half-way. Each clash is a warning naming the pupils.
+ * Returns the NISN each incoming pupil keeps, and the Dapodik ids of listed pupils cleared here.
+ */
+async function settleNisn(
+  k: KindContext,
+  tx: Db,
+  list: { id: string; nama: string; nisn: string | null }[],
+): Promise<{ nisnOf: (id: string) => string | null; cleared: Set<string> }> {
+  const stored = await tx
+    .select({
+      pk: pesertaDidik.pesertaDidikId,
+      dapodik: pesertaDidik.pesertaDidikIdDapodik,
+      nama: pesertaDidik.nama,
+      nisn: pesertaDidik.nisn,
+    })
+    .from(pesertaDidik)
+    .where(and(eq(pesertaDidik.sekolahId, k.sekolahId), sql`${pesertaDidik.nisn} is not null`));
+  const listed = new Set(list.map((p) => p.id));
+  const holders = stored
+    .filter((h) => !h.dapodik || !listed.has(h.dapodik))
+    .map((h) => ({ id: h.dapodik ?? h.pk, nama: h.nama, nisn: h.nisn, local: !h.dapodik }));
+  const { nisnOf, clashes } = resolveNisn([...list, ...holders]);
+  for (const c of clashes)
+    if (c.others.some((o) => listed.has(o.id)) || listed.has(c.keeper.id))
+      warn(
+        k.report,
+        SYNC_MESSAGES.duplicateNisn(
+          c.nisn,
+          c.keeper.nama,
+          c.others.map((o) => o.nama),
+        ),
+      );
+  // Every stored NISN that is not its holder's in the end is cleared before the upsert.
+  const losing = stored.filter((h) => nisnOf(h.dapodik ?? h.pk) !== h.nisn);
+  const cleared = new Set<string>();
+  for (let i = 0; i < losing.length; i += 5_000)
+    await tx
+      .update(pesertaDidik)
+      .set({ nisn: null, updatedAt: k.now })
+      .where(
+        inArray(
+          pesertaDidik.pesertaDidikId,
+          losing.slice(i, i + 5_000).map((h) => h.pk),
+        ),
+      );
+  for (const h of losing) if (h.dapodik && listed.has(h.dapodik)) cleared.add(h.dapodik);
+  return { nisnOf, cleared };
+}
+
+async function pupilRows(
+  k: KindContext,
+  tx: Db,
+  list: Api[],
+  active: boolean,
+): Promise<{ rows: Row[]; cleared: Set<string> }> {
   const kecamatan = await kecamatanNames(
     tx,
     list.map((p) => kodeWilayah(p.kode_wilayah)),
   );
-  // NISN is unique per school: a NISN another pupil holds (or an earlier row of this list) is dropped.
-  const held = new Map(
-    (
-      await tx
-        .select({ nisn: pesertaDidik.nisn, dapodik: pesertaDidik.pesertaDidikIdDapodik })
-        .from(pesertaDidik)
-        .where(and(eq(pesertaDidik.sekolahId, k.sekolahId), sql`${pesertaDidik.nisn} is not null`))
-    ).map((r) => [r.nisn as string, r.dapodik]),
+  const valid = list.filter((p) => {
+    if (uuid(p.peserta_didik_id) && text(p.nama)) return true;
+    rowError(k.report, `Peserta didik ${String(p.peserta_didik_id ?? '?')} tanpa id atau nama; dilewati.`);
+    k.report.skipped++;
+    return false;
+  });
+  const { nisnOf, cleared } = await settleNisn(
+    k,
+    tx,
+    valid.map((p) => ({
+      id: uuid(p.peserta_didik_id) as string,
+      nama: text(p.nama) as string,
+      nisn: text(p.nisn, 10),
+    })),
   );
   const rows: Row[] = [];
-  for (const p of list) {
-    const id = uuid(p.peserta_didik_id);
-    const nama = text(p.nama);
-    if (!id || !nama) {
-      rowError(k.report, `Peserta didik ${String(p.peserta_didik_id ?? '?')} tanpa id atau nama; dilewati.`);
-      continue;
-    }
-    let nisn = text(p.nisn, 10);
-    if (nisn) {
-      const owner = held.get(nisn);
-      if (owner !== undefined && owner !== id) {
-        warn(k.report, SYNC_MESSAGES.duplicateNisn(nama, nisn));
-        nisn = null;
-      } else held.set(nisn, id);
-    }
+  for (const p of valid) {
+    const id = uuid(p.peserta_didik_id) as string;
+    const nama = text(p.nama) as string;
+    const nisn = nisnOf(id);
     const reg = (p.registrasi && typeof p.registrasi === 'object' ? p.registrasi : {}) as Api;
     const kode = kodeWilayah(p.kode_wilayah);
     rows.push({
@@ -586,7 +674,7 @@ async function pupilRows(k: KindContext, tx: Db, list: Api[], active: boolean): 
       active,
     });
   }
-  return rows;
+  return { rows, cleared };
 }
 
 const PD_SPEC = {
@@ -630,17 +718,22 @@ async function syncPdAktif(k: KindContext): Promise<void> {
   k.report.total = list.total;
   k.applying();
   await k.db.transaction(async (tx) => {
-    const rows = await pupilRows(k, tx, list.rows, true);
-    const { ids } = await applyRows(tx, PD_SPEC, rows, k.report, opts(k));
+    const { rows, cleared } = await pupilRows(k, tx, list.rows, true);
+    /** A pupil and their keluar mark are one record: each pupil is counted once. */
+    const outcomes = new Map<string, Outcome>();
+    const { ids } = await applyRows(tx, PD_SPEC, rows, k.report, { ...opts(k), outcomes });
+    for (const id of cleared) if (outcomes.get(id) === 'unchanged') outcomes.set(id, 'updated');
     // Back from the keluar list (re-activation).
     const activeIds = [...ids.values()];
     if (activeIds.length) {
+      const dapodikOf = new Map([...ids].map(([dapodik, local]) => [local, dapodik]));
       const back = await tx
         .delete(pdKeluar)
         .where(and(eq(pdKeluar.semesterId, k.semesterId), inArray(pdKeluar.pesertaDidikId, activeIds)))
-        .returning({ id: pdKeluar.pdKeluarId });
-      k.report.revived += back.length;
+        .returning({ pd: pdKeluar.pesertaDidikId });
+      for (const b of back) outcomes.set(dapodikOf.get(b.pd) ?? b.pd, 'revived');
     }
+    for (const outcome of outcomes.values()) k.report[outcome]++;
     // The regular class of each pupil.
     const rombel = await liveRombel(k, tx, [1]);
     const anggota: Row[] = [];
@@ -650,11 +743,16 @@ async function syncPdAktif(k: KindContext): Promise<void> {
       ) as Api | null;
       const pd = ids.get(uuid(p.peserta_didik_id) ?? '');
       const aid = uuid(a?.anggota_rombel_id);
-      if (!a || !pd || !aid) continue;
+      if (!a || !aid) continue;
+      // The pupil was not stored (its own message says why): nor is the membership.
+      if (!pd) {
+        k.report.skipped++;
+        continue;
+      }
       const rid = uuid(a.rombongan_belajar_id);
       const local = rid ? rombel.get(rid) : undefined;
       if (!local) {
-        warn(k.report, SYNC_MESSAGES.parentMissing(`Rombel reguler dari ${text(p.nama)}:`, rid ?? '?'));
+        skip(k.report, SYNC_MESSAGES.parentMissing(`Rombel reguler dari ${text(p.nama)}:`, rid ?? '?'));
         continue;
       }
       anggota.push({
@@ -681,18 +779,23 @@ async function syncPdKeluar(k: KindContext): Promise<void> {
   k.report.total = list.total;
   k.applying();
   await k.db.transaction(async (tx) => {
-    const rows = await pupilRows(k, tx, list.rows, false);
-    const { ids } = await applyRows(tx, PD_SPEC, rows, k.report, opts(k));
+    const { rows, cleared } = await pupilRows(k, tx, list.rows, false);
+    /** A pupil who left and their pd_keluar row are one record: each pupil is counted once. */
+    const outcomes = new Map<string, Outcome>();
+    const { ids } = await applyRows(tx, PD_SPEC, rows, k.report, { ...opts(k), outcomes });
+    for (const id of cleared) if (outcomes.get(id) === 'unchanged') outcomes.set(id, 'updated');
     const local = [...ids.values()];
-    if (!local.length) return;
     const existing = new Map(
-      (await tx.select().from(pdKeluar).where(inArray(pdKeluar.pesertaDidikId, local))).map((r) => [
-        r.pesertaDidikId,
-        r,
-      ]),
+      local.length
+        ? (await tx.select().from(pdKeluar).where(inArray(pdKeluar.pesertaDidikId, local))).map((r) => [
+            r.pesertaDidikId,
+            r,
+          ])
+        : [],
     );
     for (const p of list.rows) {
-      const pd = ids.get(uuid(p.peserta_didik_id) ?? '');
+      const dapodikId = uuid(p.peserta_didik_id) ?? '';
+      const pd = ids.get(dapodikId);
       if (!pd) continue;
       const reg = (p.registrasi && typeof p.registrasi === 'object' ? p.registrasi : {}) as Api;
       const values = {
@@ -705,7 +808,8 @@ async function syncPdKeluar(k: KindContext): Promise<void> {
         await tx
           .insert(pdKeluar)
           .values({ sekolahId: k.sekolahId, semesterId: k.semesterId, pesertaDidikId: pd, ...values });
-        k.report.inserted++;
+        // New in the keluar list (a new pupil, or one who has just left).
+        outcomes.set(dapodikId, 'inserted');
       } else if (
         old.jenisKeluarId !== values.jenisKeluarId ||
         old.tanggalKeluar !== values.tanggalKeluar ||
@@ -715,9 +819,11 @@ async function syncPdKeluar(k: KindContext): Promise<void> {
           .update(pdKeluar)
           .set({ ...values, updatedAt: k.now })
           .where(eq(pdKeluar.pdKeluarId, old.pdKeluarId));
-        k.report.updated++;
+        if (outcomes.get(dapodikId) === 'unchanged') outcomes.set(dapodikId, 'updated');
       }
     }
+    for (const outcome of outcomes.values()) k.report[outcome]++;
+    if (!local.length) return;
     // Their memberships of the semester end (the pupil and the grades stay).
     const ended = await tx
       .update(anggotaRombel)
@@ -749,15 +855,18 @@ async function syncAnggota(k: KindContext, jenis: 16 | 51): Promise<void> {
       const aid = uuid(a.anggota_rombel_id);
       const rid = uuid(a.rombongan_belajar_id);
       const pid = uuid(a.peserta_didik_id);
-      if (!aid) continue;
+      if (!aid) {
+        k.report.skipped++;
+        continue;
+      }
       const r = rid ? rombel.get(rid) : undefined;
       const p = pid ? pupils.get(pid) : undefined;
       if (!r) {
-        warn(k.report, SYNC_MESSAGES.parentMissing('Rombel', rid ?? '?'));
+        skip(k.report, SYNC_MESSAGES.parentMissing('Rombel', rid ?? '?'));
         continue;
       }
       if (!p) {
-        warn(k.report, SYNC_MESSAGES.parentMissing('Peserta didik', pid ?? '?'));
+        skip(k.report, SYNC_MESSAGES.parentMissing('Peserta didik', pid ?? '?'));
         continue;
       }
       rows.push({
@@ -796,20 +905,27 @@ async function syncPembelajaran(k: KindContext): Promise<void> {
       const nama = text(p.nama_mata_pelajaran);
       if (!id || mapel === null || !nama) {
         rowError(k.report, `Pembelajaran ${String(p.pembelajaran_id ?? '?')} tidak lengkap; dilewati.`);
+        k.report.skipped++;
         continue;
       }
       const rid = uuid(p.rombongan_belajar_id);
       const r = rid ? rombel.get(rid) : undefined;
       if (!r) {
-        warn(k.report, SYNC_MESSAGES.parentMissing('Rombel', rid ?? '?'));
+        skip(k.report, SYNC_MESSAGES.parentMissing('Rombel', rid ?? '?'));
         continue;
       }
+      // A missing teacher or parent subject leaves that link empty; the pembelajaran itself is stored.
+      const what = `pembelajaran ${nama}`;
       const ptk = uuid(p.ptk_id);
       const guruId = ptk ? (gurus.get(ptk) ?? null) : null;
-      if (ptk && !guruId) warn(k.report, SYNC_MESSAGES.parentMissing('Guru (PTK)', ptk));
+      if (ptk && !guruId) warn(k.report, SYNC_MESSAGES.parentMissingKept('Guru (PTK)', ptk, what, 'guru'));
       const induk = uuid(p.induk_pembelajaran_id);
       const indukLocal = induk ? (known.get(induk) ?? (incoming.has(induk) ? induk : null)) : null;
-      if (induk && !indukLocal) warn(k.report, SYNC_MESSAGES.parentMissing('Pembelajaran induk', induk));
+      if (induk && !indukLocal)
+        warn(
+          k.report,
+          SYNC_MESSAGES.parentMissingKept('Pembelajaran induk', induk, what, 'pembelajaran induk'),
+        );
       rows.push({
         pembelajaranIdDapodik: id,
         semesterId: k.semesterId,
@@ -880,17 +996,22 @@ async function syncEkskul(k: KindContext): Promise<void> {
           k.report,
           `Ekstrakurikuler ${String(field(e, 'id_kelas_ekskul') ?? '?')} tidak lengkap; dilewati.`,
         );
+        k.report.skipped++;
         continue;
       }
       const rid = uuid(e.rombongan_belajar_id);
       const r = rid ? rombel.get(rid) : undefined;
       if (!r) {
-        warn(k.report, SYNC_MESSAGES.parentMissing('Rombel ekstrakurikuler', rid ?? '?'));
+        skip(k.report, SYNC_MESSAGES.parentMissing('Rombel ekstrakurikuler', rid ?? '?'));
         continue;
       }
       const ptk = uuid(e.pembina_ptk_id);
       const guruId = ptk ? (gurus.get(ptk) ?? null) : null;
-      if (ptk && !guruId) warn(k.report, SYNC_MESSAGES.parentMissing('Pembina (PTK)', ptk));
+      if (ptk && !guruId)
+        warn(
+          k.report,
+          SYNC_MESSAGES.parentMissingKept('Pembina (PTK)', ptk, `ekstrakurikuler ${nama}`, 'pembina'),
+        );
       rows.push({
         ekstrakurikulerIdDapodik: id,
         semesterId: k.semesterId,
@@ -953,6 +1074,13 @@ async function syncDudi(k: KindContext): Promise<void> {
         npwp: text(d.npwp, 32),
       }))
       .filter((d) => d.dudiIdDapodik && d.nama);
+    // Rows without an id (or a name, or what they hang on) are not stored.
+    k.report.skipped += list.rows.length - dudiRows.length;
+    const usable = <T>(rows: T[], ok: (r: T) => unknown): T[] => {
+      const kept = rows.filter(ok);
+      k.report.skipped += rows.length - kept.length;
+      return kept;
+    };
     const owned = (r: Row | undefined, ...skip: string[]) =>
       Object.keys(r ?? {}).filter((key) => !key.endsWith('IdDapodik') && !skip.includes(key));
     const dudiIds = (
@@ -988,7 +1116,7 @@ async function syncDudi(k: KindContext): Promise<void> {
       await applyRows(
         tx,
         { table: mou, pk: 'mouId', dapodik: 'mouIdDapodik', owned: owned(mouRows[0]), softDelete: false },
-        mouRows.filter((m) => m.mouIdDapodik && m.dudiId),
+        usable(mouRows, (m) => m.mouIdDapodik && m.dudiId),
         k.report,
         o,
       )
@@ -1016,7 +1144,7 @@ async function syncDudi(k: KindContext): Promise<void> {
           owned: owned(aktRows[0]),
           softDelete: false,
         },
-        aktRows.filter((a) => a.aktPdIdDapodik && a.mouId),
+        usable(aktRows, (a) => a.aktPdIdDapodik && a.mouId),
         k.report,
         o,
       )
@@ -1032,9 +1160,12 @@ async function syncDudi(k: KindContext): Promise<void> {
         const pd = pid ? pupils.get(pid) : undefined;
         const akt = aktIds.get(uuid(m.id_akt_pd) ?? '');
         const id = uuid(m.id_ang_akt_pd);
-        if (!id || !akt) continue;
+        if (!id || !akt) {
+          k.report.skipped++;
+          continue;
+        }
         if (!pd) {
-          warn(k.report, SYNC_MESSAGES.parentMissing('Peserta didik PKL', pid ?? '?'));
+          skip(k.report, SYNC_MESSAGES.parentMissing('Peserta didik PKL', pid ?? '?'));
           continue;
         }
         anggotaRows.push({
@@ -1051,9 +1182,12 @@ async function syncDudi(k: KindContext): Promise<void> {
         const g = ptk ? gurus.get(ptk) : undefined;
         const akt = aktIds.get(uuid(b.id_akt_pd) ?? '');
         const id = uuid(b.id_bimb_pd);
-        if (!id || !akt) continue;
+        if (!id || !akt) {
+          k.report.skipped++;
+          continue;
+        }
         if (!g) {
-          warn(k.report, SYNC_MESSAGES.parentMissing('Pembimbing PKL (PTK)', ptk ?? '?'));
+          skip(k.report, SYNC_MESSAGES.parentMissing('Pembimbing PKL (PTK)', ptk ?? '?'));
           continue;
         }
         bimbingRows.push({

@@ -54,6 +54,22 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
     throw new Error('run did not finish');
   };
   const sync = async (payload: object = {}) => finish(await start(payload));
+  /**
+   * A run Dapodik stopped, before the first kind or inside one: the kind in hand failed with the
+   * reason, every later kind is skipped, and the run says why (one rule for every cause).
+   */
+  const expectStopped = (run: SyncRun, message: string) => {
+    expect(run.status).toBe('failed');
+    expect(run.message).toBe(message);
+    const [first, ...rest] = run.kinds;
+    expect(first).toMatchObject({ status: 'failed', error: message });
+    for (const k of rest)
+      expect({ kind: k.kind, status: k.status, error: k.error }).toEqual({
+        kind: k.kind,
+        status: 'skipped',
+        error: SYNC_MESSAGES.skippedAfterFatal,
+      });
+  };
   const kind = (run: SyncRun, k: string) => {
     const r = run.kinds.find((x) => x.kind === k);
     if (!r) throw new Error(`no ${k}`);
@@ -404,6 +420,7 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
       expect(run.message, JSON.stringify(rule)).toBe(message);
       expect(run.kinds[0]?.error).toBe(message);
       expect(run.kinds.every((k) => k.inserted + k.updated + k.removed === 0)).toBe(true);
+      expectStopped(run, message);
     }
     // Wrong token: refused credentials.
     await sim.app.inject({ method: 'DELETE', url: '/__sim/faults' });
@@ -413,7 +430,8 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
       { sekolahId },
       { key: 'token_dapodik', value: encryptText(key, 'salah'), semesterId: null },
     );
-    expect((await sync()).message).toBe(SYNC_MESSAGES.accessDenied);
+    // Refused before the first kind: the same picture as a refusal in the middle of one.
+    expectStopped(await sync(), SYNC_MESSAGES.accessDenied);
     await setSetting(
       T.db.db,
       { sekolahId },
@@ -431,8 +449,12 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
     try {
       await setSetting(T.db.db, { sekolahId }, { key: 'url_dapodik', value: windowUrl, semesterId: null });
       const run = await sync();
-      expect(run.status).toBe('failed');
-      expect(run.message).toMatch(/^Layanan sinkronisasi Dapodik sedang ditutup .* 03\.00 WIB\.$/);
+      // The window as the source states it, and when to come back.
+      const message =
+        'Layanan Dapodik ditutup pukul 00.00–03.00 WIB. Silahkan coba lagi setelah pukul 03.00 WIB.';
+      expectStopped(run, message);
+      const overview = json<SyncOverview>(await T.app.inject({ url: URL, headers: bearer(admin) }));
+      expect(overview.service_window).toEqual({ open: false, opens_at: '2025-09-15T20:00:00.000Z', message });
     } finally {
       await setSetting(T.db.db, { sekolahId }, { key: 'url_dapodik', value: simUrl, semesterId: null });
       await windowSim.close();
@@ -519,8 +541,7 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
     expect(next.to).not.toBe(active);
     const run = await sync();
     expect(run.status).toBe('failed');
-    expect(run.message).toBe(SYNC_MESSAGES.semesterMismatch(sim.state.semesterId, active));
-    expect(run.kinds.every((k) => k.status === 'skipped')).toBe(true);
+    expectStopped(run, SYNC_MESSAGES.semesterMismatch(sim.state.semesterId, active));
     expect(await count(t(), LAST_WRITE)).toBe(before);
     sim.reset({ semesterId: active });
   });

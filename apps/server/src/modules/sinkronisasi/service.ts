@@ -28,7 +28,7 @@ import { getSettings } from '../sekolah/service';
 import { getDapodikToken, SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
-import { DapodikError, SyncApiClient, transportDefaults } from './client';
+import { DapodikError, SyncApiClient, transportDefaults, windowTimes } from './client';
 import { KIND_HANDLERS } from './kinds';
 import type { PullSource } from './sources/source';
 import {
@@ -168,7 +168,7 @@ interface DapodikStatus {
   ekskul?: number;
   anggota_ekskul?: number;
   dudi?: number;
-  service_window?: { open?: boolean; opens_at?: string | null };
+  service_window?: { open?: boolean; opens_at?: string | null; closed_at?: string | null };
 }
 
 function dapodikCountsOf(s: DapodikStatus): Record<SyncKind, number | null> {
@@ -256,8 +256,13 @@ export async function getOverview(db: Db, actor: Actor, encryptionKey: Buffer): 
         timeoutMs: Math.min(5_000, transportDefaults.timeoutMs),
       });
       dapodik = dapodikCountsOf(data);
-      if (data.service_window && typeof data.service_window.open === 'boolean')
-        serviceWindow = { open: data.service_window.open, opens_at: data.service_window.opens_at ?? null };
+      const w = data.service_window;
+      if (w && typeof w.open === 'boolean')
+        serviceWindow = {
+          open: w.open,
+          opens_at: w.opens_at ?? null,
+          message: w.open ? null : SYNC_MESSAGES.serviceWindow(windowTimes(w)),
+        };
     } catch (err) {
       dapodikError = err instanceof DapodikError ? err.message : SYNC_MESSAGES.unexpected;
     }
@@ -526,6 +531,8 @@ async function execute(
   const failedKinds = new Set<SyncKind>();
   const shared = {};
   let fatal: string | null = null;
+  /** The kind that carries the reason of a stopped run has been marked. */
+  let fatalShown = false;
   let webService = conn.source === 'webservice';
   /** Kinds the source does not offer: reported, not failed. */
   let unavailable = 0;
@@ -552,9 +559,19 @@ async function execute(
         result.status = 'cancelled';
         continue;
       }
+      // One rule for a run stopped by Dapodik (refused credentials, service window, school not
+      // found, another semester…), whether it said so before the first kind or in the middle of one:
+      // the kind in hand failed with the reason, every kind after it is skipped.
       if (fatal) {
-        result.status = 'skipped';
-        result.error = result === run.kinds[0] ? fatal : SYNC_MESSAGES.skippedAfterFatal;
+        if (!fatalShown) {
+          fatalShown = true;
+          result.status = 'failed';
+          result.error = fatal;
+          failedKinds.add(result.kind);
+        } else {
+          result.status = 'skipped';
+          result.error = SYNC_MESSAGES.skippedAfterFatal;
+        }
         continue;
       }
       const parent = SYNC_KIND_PARENTS[result.kind].find((p) => failedKinds.has(p));
@@ -613,7 +630,15 @@ async function execute(
         result.phase = 'done';
       } catch (err) {
         // The kind's transaction is rolled back: its counts describe nothing that was written.
-        for (const key of ['inserted', 'updated', 'unchanged', 'revived', 'removed'] as const)
+        for (const key of [
+          'inserted',
+          'updated',
+          'unchanged',
+          'revived',
+          'removed',
+          'skipped',
+          'held',
+        ] as const)
           result[key] = 0;
         failedKinds.add(result.kind);
         if (signal.aborted) {
@@ -625,7 +650,10 @@ async function execute(
         } else if (err instanceof DapodikError) {
           result.status = 'failed';
           result.error = err.message;
-          if (err.fatal) fatal = err.message;
+          if (err.fatal) {
+            fatal = err.message;
+            fatalShown = true;
+          }
         } else {
           options.onError?.(err);
           result.status = 'failed';

@@ -95,7 +95,7 @@ export function DapodikScreen() {
     <Stack gap="md">
       {data.service_window && !data.service_window.open ? (
         <Alert color="red" title={t('sinkronisasi.window.title')} data-testid="sync-window">
-          {t('sinkronisasi.window.text')}
+          {data.service_window.message ?? t('sinkronisasi.window.text')}
         </Alert>
       ) : null}
       {data.dapodik_error ? (
@@ -267,6 +267,7 @@ function RunResult({
             <Table.Th ta="right">{t('sinkronisasi.result.unchanged')}</Table.Th>
             <Table.Th ta="right">{t('sinkronisasi.result.revived')}</Table.Th>
             <Table.Th ta="right">{t('sinkronisasi.result.removed')}</Table.Th>
+            <Table.Th ta="right">{t('sinkronisasi.result.skipped')}</Table.Th>
             <Table.Th ta="right">{t('sinkronisasi.result.warnings')}</Table.Th>
             <Table.Th ta="right">{t('sinkronisasi.result.errors')}</Table.Th>
           </Table.Tr>
@@ -303,6 +304,7 @@ function RunResult({
               <Table.Td ta="right">{k.unchanged}</Table.Td>
               <Table.Td ta="right">{k.revived}</Table.Td>
               <Table.Td ta="right">{k.removed}</Table.Td>
+              <Table.Td ta="right">{k.skipped}</Table.Td>
               <Table.Td ta="right">{k.warnings}</Table.Td>
               <Table.Td ta="right">{k.errors}</Table.Td>
             </Table.Tr>
