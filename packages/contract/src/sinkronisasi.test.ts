@@ -63,6 +63,9 @@ describe('resolveNisn: one NISN, several pupils', () => {
     expect(SYNC_MESSAGES.duplicateNisn('0107437649', 'Ani', ['Budi'])).toBe(
       'NISN 0107437649 dipakai lebih dari satu peserta didik di Dapodik: Ani dan Budi. NISN disimpan pada Ani (peserta_didik_id Dapodik terkecil); Budi disimpan tanpa NISN. Perbaiki NISN di Dapodik.',
     );
+    expect(SYNC_MESSAGES.duplicateNisn('0107437649', 'Citra', ['Ani'], true)).toContain(
+      'NISN disimpan pada Citra (peserta didik yang dibuat di e-Rapor); Ani disimpan tanpa NISN.',
+    );
   });
 });
 

@@ -251,8 +251,11 @@ export const SYNC_MESSAGES = {
   /** A link that is left empty while the row itself is stored. */
   parentMissingKept: (what: string, id: string, row: string, without: string) =>
     `${what} ${id} tidak ada di e-Rapor; ${row} tetap disimpan tanpa ${without}.`,
-  duplicateNisn: (nisn: string, keeper: string, others: readonly string[]) =>
-    `NISN ${nisn} dipakai lebih dari satu peserta didik di Dapodik: ${keeper} dan ${others.join(', ')}. NISN disimpan pada ${keeper} (peserta_didik_id Dapodik terkecil); ${others.join(', ')} disimpan tanpa NISN. Perbaiki NISN di Dapodik.`,
+  /** `local`: the keeper is a pupil the school created in e-Rapor (it keeps the NISN it holds). */
+  duplicateNisn: (nisn: string, keeper: string, others: readonly string[], local = false) =>
+    `NISN ${nisn} dipakai lebih dari satu peserta didik di Dapodik: ${keeper} dan ${others.join(', ')}. NISN disimpan pada ${keeper} (${
+      local ? 'peserta didik yang dibuat di e-Rapor' : 'peserta_didik_id Dapodik terkecil'
+    }); ${others.join(', ')} disimpan tanpa NISN. Perbaiki NISN di Dapodik.`,
   safetyValve: (label: string, remove: number, of: number) =>
     `${label}: ${remove} dari ${of} data tidak ada lagi di Dapodik (lebih dari 30%). Penghapusan ditahan; jalankan ulang dengan konfirmasi penghapusan bila memang benar.`,
   gradesOnRemoved: (n: number) =>

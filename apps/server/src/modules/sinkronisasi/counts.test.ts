@@ -235,6 +235,39 @@ for (const source of ['sync', 'webservice'] as const) {
         expect(pd).toMatchObject({ updated: 2, inserted: 0, removed: 0 });
         expect(total(pd)).toBe(total(kind(first, 'peserta_didik_aktif')));
       });
+
+      it('a pupil the school created itself keeps the NISN it holds; the Dapodik pupil goes without until it is free', async () => {
+        const T = t();
+        const pupil = sim.state.school.peserta_didik.find(
+          (p) =>
+            p.peserta_didik_id !== clash.keeper.peserta_didik_id &&
+            p.peserta_didik_id !== clash.other.peserta_didik_id,
+        );
+        if (!pupil) throw new Error('no pupil');
+        await T.db.query('update peserta_didik set nisn = null where peserta_didik_id_dapodik = $1', [
+          pupil.peserta_didik_id,
+        ]);
+        await T.db.query(
+          `insert into peserta_didik (sekolah_id, nama, nisn) values ($1, 'Siswa Lokal', $2)`,
+          [sekolahId, pupil.nisn],
+        );
+        try {
+          const run = await sync();
+          expect(run.status).toBe('done');
+          expect(kind(run, 'peserta_didik_aktif').messages).toContain(
+            SYNC_MESSAGES.duplicateNisn(pupil.nisn, 'Siswa Lokal', [pupil.nama], true),
+          );
+          expect(await nisnOf(T, pupil.peserta_didik_id)).toBeNull();
+        } finally {
+          await T.db.query(
+            `delete from peserta_didik where nama = 'Siswa Lokal' and peserta_didik_id_dapodik is null`,
+          );
+        }
+        // Free again: the next sync gives it back, one pupil updated.
+        const run = await sync();
+        expect(kind(run, 'peserta_didik_aktif')).toMatchObject({ updated: 1, inserted: 0, removed: 0 });
+        expect(await nisnOf(T, pupil.peserta_didik_id)).toBe(pupil.nisn);
+      });
     },
   );
 }

@@ -588,6 +588,7 @@ async function settleNisn(
           c.nisn,
           c.keeper.nama,
           c.others.map((o) => o.nama),
+          (c.keeper as { local?: boolean }).local === true,
         ),
       );
   // Every stored NISN that is not its holder's in the end is cleared before the upsert.
