@@ -268,6 +268,43 @@ for (const source of ['sync', 'webservice'] as const) {
         expect(kind(run, 'peserta_didik_aktif')).toMatchObject({ updated: 1, inserted: 0, removed: 0 });
         expect(await nisnOf(T, pupil.peserta_didik_id)).toBe(pupil.nisn);
       });
+
+      it('a pembelajaran whose teacher is not in e-Rapor is kept without a teacher, and says so', async () => {
+        const T = t();
+        const p = sim.state.school.rombongan_belajar.flatMap((r) => r.pembelajaran)[0];
+        if (!p) throw new Error('no pembelajaran');
+        const ptkId = p.ptk_id;
+        const unknown = '00000000-0000-4000-8000-0000000000aa';
+        p.ptk_id = unknown;
+        sim.state.mutated(new Date(), []);
+        const guruOf = async () =>
+          (
+            await T.db.query<{ guru_id: string | null; deleted_at: unknown }>(
+              'select guru_id, deleted_at from pembelajaran where pembelajaran_id_dapodik = $1',
+              [p.pembelajaran_id],
+            )
+          )[0];
+        try {
+          const run = await sync();
+          const k = kind(run, 'pembelajaran');
+          expect(k.messages).toContain(
+            SYNC_MESSAGES.parentMissingKept(
+              'Guru (PTK)',
+              unknown,
+              `pembelajaran ${p.nama_mata_pelajaran}`,
+              'guru',
+            ),
+          );
+          expect(k).toMatchObject({ updated: 1, skipped: 0, removed: 0 });
+          expect(await guruOf()).toMatchObject({ guru_id: null, deleted_at: null });
+        } finally {
+          p.ptk_id = ptkId;
+          sim.state.mutated(new Date(), []);
+        }
+        const back = await sync();
+        expect(kind(back, 'pembelajaran')).toMatchObject({ updated: 1, skipped: 0 });
+        expect((await guruOf())?.guru_id).not.toBeNull();
+      });
     },
   );
 }
