@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { publicMessages } from './scripts/locale-parts';
 
 const rootPackage = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -11,7 +12,7 @@ const apiTarget = process.env.ERAPOR_API_URL ?? 'http://127.0.0.1:3000';
 
 // Lazy chunks live under js/chunks/ (the spec's chunk path); the entry under js/.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), publicMessages()],
   define: { __APP_VERSION__: JSON.stringify(rootPackage.version) },
   build: {
     outDir: 'dist',

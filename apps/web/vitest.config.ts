@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { publicMessages } from './scripts/locale-parts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), publicMessages()],
   define: { __APP_VERSION__: JSON.stringify('test') },
   test: {
     name: 'web',

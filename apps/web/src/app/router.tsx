@@ -8,7 +8,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { loadChunk } from '../lib/chunk-load';
-import { loadAreaMessages } from '../lib/i18n';
+import { loadAppMessages, loadAreaMessages } from '../lib/i18n';
 import '../lib/route-meta';
 import { hideLoadingOverlay } from '../lib/loading-overlay';
 import { getPrefs } from '../lib/prefs';
@@ -45,7 +45,8 @@ export function createAppRouter(history?: RouterHistory) {
       loader: async () => {
         if (BARE_ROUTES.has(def.name)) return;
         const layout = resolveLayout(def, getPrefs().layoutType, sessionRoles());
-        await preloadShell(layout !== 'full');
+        // The shell and the whole messages (the public pages load only theirs: decision 020).
+        await Promise.all([loadAppMessages(), preloadShell(layout !== 'full')]);
       },
       component: importer
         ? lazyRouteComponent(async () => {

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { i18n, loadLocale, setLocale, translate, useTranslation } from './i18n';
+import { i18n, loadLocale, oneLanguage, serverText, setLocale, translate, useTranslation } from './i18n';
 import { getPrefs } from './prefs';
 
 describe('i18n', () => {
@@ -23,8 +23,33 @@ describe('i18n', () => {
     await act(() => setLocale('id'));
     expect(i18n.language).toBe('id');
     expect(result.current.t('auth.login.subtitle')).toBe('Silahkan login untuk dapat mengakses Aplikasi');
-    expect(getPrefs().locale).toBe('id');
+    expect(getPrefs()).toMatchObject({ locale: 'id', chosenLocale: 'id' });
     expect(document.documentElement.lang).toBe('id');
     await act(() => setLocale('en'));
+  });
+
+  it('one message, one language: a server text keeps an interface title only in Indonesian', () => {
+    const body = serverText('Nilai Sumatif Akhir Semester berhasil disimpan');
+    expect(oneLanguage('Grades', body, 'en')).toEqual({
+      title: 'Nilai Sumatif Akhir Semester berhasil disimpan',
+    });
+    expect(oneLanguage('Nilai', body, 'id')).toEqual({
+      title: 'Nilai',
+      text: 'Nilai Sumatif Akhir Semester berhasil disimpan',
+    });
+    // A server title with an interface detail line: the detail goes.
+    expect(oneLanguage(serverText('Data GTK berhasil disimpan'), '3 rows saved', 'de')).toEqual({
+      title: 'Data GTK berhasil disimpan',
+    });
+    expect(oneLanguage(serverText('Berhasil'), serverText('SMK Demo'), 'fr')).toEqual({
+      title: 'Berhasil',
+      text: 'SMK Demo',
+    });
+    // Interface text alone is left as it is.
+    expect(oneLanguage('Saved', 'Your profile was saved', 'en')).toEqual({
+      title: 'Saved',
+      text: 'Your profile was saved',
+    });
+    expect(oneLanguage('Saved', undefined, 'en')).toEqual({ title: 'Saved' });
   });
 });

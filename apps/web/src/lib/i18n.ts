@@ -1,12 +1,15 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import en from '../locales/en.json';
 import { loadChunk } from './chunk-load';
 import { getPrefs, LOCALES, type Locale, setPrefs } from './prefs';
 
 /**
- * Interface translations (spec §1): en (default and fallback), id, de, fr, pt — all bundled
- * with the app (imported JSON, never fetched from an API). English ships in the entry; the
- * others are separate chunks of the same build, loaded before the first render when chosen.
+ * Interface translations (spec §1): en (fallback), id, de, fr, pt — all bundled with the app
+ * (imported JSON, never fetched from an API), each language a chunk of its own. The first
+ * language follows the browser until one is chosen (lib/prefs.ts, docs/decisions/020-language.md).
+ * Before the first render only the public pages' messages of the language in use are loaded
+ * (`<lng>.json?public`, scripts/locale-parts.ts); the whole file, and English as the fallback,
+ * arrive with the first page behind the login (`loadAppMessages`), each feature's own messages
+ * with its first screen (`loadAreaMessages`).
  *
  * A small in-house module with the react-i18next call shape (`useTranslation()` → `{ t, i18n }`,
  * `{{name}}` interpolation, `_one`/`_other` plurals, fallback to en) instead of i18next +
@@ -14,7 +17,6 @@ import { getPrefs, LOCALES, type Locale, setPrefs } from './prefs';
  * to React 19 and TanStack Router (measured; docs/decisions/003-login-size-budget.md).
  * Page titles and route/menu labels stay Indonesian: they come from the contract, not from here.
  */
-export type Messages = typeof en;
 type Dict = { [key: string]: string | Dict };
 export type TranslateVars = Record<string, string | number | null | undefined>;
 export type TFunction = (key: string, vars?: TranslateVars) => string;
@@ -31,15 +33,36 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   pt: 'Português',
 };
 
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Dict }>> = {
-  id: () => import('../locales/id.json'),
-  de: () => import('../locales/de.json'),
-  fr: () => import('../locales/fr.json'),
-  pt: () => import('../locales/pt.json'),
+type Module = Promise<{ default: Dict }>;
+/** Per language: the public pages' messages (cut down at build time) and the whole file. */
+const bundles: Record<Locale, { public: () => Module; app: () => Module }> = {
+  en: {
+    public: () => import('../locales/en.json?public') as Module,
+    app: () => import('../locales/en.json'),
+  },
+  id: {
+    public: () => import('../locales/id.json?public') as Module,
+    app: () => import('../locales/id.json'),
+  },
+  de: {
+    public: () => import('../locales/de.json?public') as Module,
+    app: () => import('../locales/de.json'),
+  },
+  fr: {
+    public: () => import('../locales/fr.json?public') as Module,
+    app: () => import('../locales/fr.json'),
+  },
+  pt: {
+    public: () => import('../locales/pt.json?public') as Module,
+    app: () => import('../locales/pt.json'),
+  },
 };
 
-const resources: Partial<Record<Locale, Dict>> = { en: en as Dict };
+const resources: Partial<Record<Locale, Dict>> = {};
 let language: Locale = DEFAULT_LOCALE;
+/** Bumped whenever the language or the loaded messages change: components re-render. */
+let version = 0;
+let appMessages = false;
 const listeners = new Set<() => void>();
 
 function lookup(dict: Dict | undefined, key: string): string | undefined {
@@ -69,7 +92,33 @@ export function translate(key: string, vars?: TranslateVars, lng: Locale = langu
 }
 
 function publish(): void {
+  version++;
   for (const l of listeners) l();
+}
+
+function merge(into: Dict, from: Dict): Dict {
+  const out: Dict = { ...into };
+  for (const [k, v] of Object.entries(from)) {
+    const mine = out[k];
+    out[k] = typeof v === 'object' && typeof mine === 'object' ? merge(mine, v) : v;
+  }
+  return out;
+}
+
+const loads = new Map<string, Promise<void>>();
+
+/** Loads one messages chunk once and merges it into `lng` (under `area` for a feature's file). */
+function load(id: string, importer: () => Module, lng: Locale, area?: string): Promise<void> {
+  let pending = loads.get(id);
+  if (!pending) {
+    pending = loadChunk(`locale-${id}`, importer).then((mod) => {
+      resources[lng] = merge(resources[lng] ?? {}, area ? { [area]: mod.default } : mod.default);
+      publish();
+    });
+    pending.catch(() => loads.delete(id));
+    loads.set(id, pending);
+  }
+  return pending;
 }
 
 export const i18n = {
@@ -93,12 +142,18 @@ export const i18n = {
   },
 };
 
+/** Loads what is needed of `lng` now: the public messages, or the whole file once the app runs. */
 export async function loadLocale(lng: Locale): Promise<void> {
-  if (lng !== 'en' && !resources[lng]) {
-    const mod = await loadChunk(`locale-${lng}`, loaders[lng]);
-    resources[lng] = { ...mod.default, ...(resources[lng] ?? {}) };
-  }
-  await Promise.all([...loadedAreas].map((area) => loadAreaLocale(area, lng)));
+  await Promise.all([
+    appMessages ? load(`${lng}-app`, bundles[lng].app, lng) : load(lng, bundles[lng].public, lng),
+    ...[...loadedAreas].map((area) => loadAreaLocale(area, lng)),
+  ]);
+}
+
+/** The whole messages of English (the fallback) and the language in use: the first page behind the login. */
+export async function loadAppMessages(): Promise<void> {
+  appMessages = true;
+  await Promise.all([loadLocale('en'), loadLocale(language)]);
 }
 
 /**
@@ -109,25 +164,10 @@ export async function loadLocale(lng: Locale): Promise<void> {
  */
 const areaFiles = import.meta.glob<{ default: Dict }>('../features/*/locales/*.json');
 const loadedAreas = new Set<string>();
-const areaLoads = new Map<string, Promise<void>>();
 
 function loadAreaLocale(area: string, lng: Locale): Promise<void> {
-  const id = `${area}/${lng}`;
-  let pending = areaLoads.get(id);
-  if (!pending) {
-    const importer = areaFiles[`../features/${area}/locales/${lng}.json`];
-    pending = importer
-      ? loadChunk(`locale-${area}-${lng}`, importer).then((mod) => {
-          const current = resources[lng] ?? {};
-          const existing = current[area];
-          const merged = typeof existing === 'object' ? { ...existing, ...mod.default } : mod.default;
-          resources[lng] = { ...current, [area]: merged };
-        })
-      : Promise.resolve();
-    pending.catch(() => areaLoads.delete(id));
-    areaLoads.set(id, pending);
-  }
-  return pending;
+  const importer = areaFiles[`../features/${area}/locales/${lng}.json`];
+  return importer ? load(`${area}-${lng}`, importer, lng, area) : Promise.resolve();
 }
 
 /** Loads a feature's strings in English (the fallback) and the current language. */
@@ -138,20 +178,58 @@ export async function loadAreaMessages(area: string): Promise<void> {
 
 /** Loads the remembered language before the first render (falls back to English on failure). */
 export async function initI18n(lng: Locale = getPrefs().locale): Promise<void> {
-  if (lng === language) return;
-  await i18n.changeLanguage(lng).catch(() => undefined);
+  await i18n.changeLanguage(lng).catch(() => (lng === 'en' ? undefined : i18n.changeLanguage('en')));
 }
 
-/** Switches the interface language and remembers the choice. */
+/** Switches the interface language; a choice (the switcher) is remembered and wins over the browser's. */
 export async function setLocale(lng: Locale, remember = true): Promise<void> {
   await i18n.changeLanguage(lng);
-  if (remember) setPrefs({ locale: lng });
+  setPrefs(remember ? { locale: lng, chosenLocale: lng } : { locale: lng });
 }
 
+/**
+ * A message written by the server: the API's `message` (Indonesian by spec) or any other
+ * text the server composed. Kept apart from interface text so one message never mixes two
+ * languages (docs/decisions/020-language.md).
+ */
+export interface ServerText {
+  readonly server: string;
+}
+/** Interface text (already translated) or the server's own text. */
+export type Shown = string | ServerText;
+
+export const serverText = (message: string): ServerText => ({ server: message });
+const isServer = (part: Shown | undefined): part is ServerText => typeof part === 'object';
+
+/**
+ * The title and body of one message (toast, alert, error panel) in one language. The server
+ * writes Indonesian; with any other interface language a server text is shown on its own —
+ * the interface text beside it (a title such as "Grades", a detail line) is left out.
+ */
+export function oneLanguage(
+  title: Shown,
+  text?: Shown,
+  lng: Locale = language,
+): { title: string; text?: string } {
+  const parts =
+    lng !== 'id' && (isServer(title) || isServer(text)) ? [title, text].filter(isServer) : [title, text];
+  const [first = '', second] = parts.map((p) => (isServer(p) ? p.server : p));
+  return { title: first, text: second || undefined };
+}
+
+/** BCP 47 tag for dates and numbers: Indonesian is formatted as in Indonesia (id-ID). */
+export const formatLocale = (lng: Locale = language): string => (lng === 'id' ? 'id-ID' : lng);
+
+/** A count in the interface language's convention (id-ID: 1.234). */
+export const formatNumber = (n: number, lng: Locale = language): string =>
+  new Intl.NumberFormat(formatLocale(lng)).format(n);
+
+const getVersion = () => version;
 const getLanguage = () => language;
 
-/** `const { t, i18n } = useTranslation()` — re-renders when the language changes. */
+/** `const { t, i18n } = useTranslation()` — re-renders when the language or the loaded messages change. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
+  useSyncExternalStore(i18n.subscribe, getVersion, getVersion);
   const lng = useSyncExternalStore(i18n.subscribe, getLanguage, getLanguage);
   const t = useCallback<TFunction>((key, vars) => translate(key, vars, lng), [lng]);
   return useMemo(() => ({ t, i18n }), [t]);

@@ -1,5 +1,13 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { applyPrefsToDocument, DEFAULT_PREFS, getPrefs, loadPrefs, reloadPrefs, setPrefs } from './prefs';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  applyPrefsToDocument,
+  browserLocale,
+  DEFAULT_PREFS,
+  getPrefs,
+  loadPrefs,
+  reloadPrefs,
+  setPrefs,
+} from './prefs';
 
 describe('layout preferences', () => {
   beforeEach(() => {
@@ -50,6 +58,7 @@ describe('layout preferences', () => {
       footerType: 'hidden',
       routerTransition: 'fade',
       locale: 'id',
+      chosenLocale: 'id',
     });
     const restored = loadPrefs();
     expect(restored).toMatchObject({
@@ -58,6 +67,7 @@ describe('layout preferences', () => {
       footerType: 'hidden',
       routerTransition: 'fade',
       locale: 'id',
+      chosenLocale: 'id',
     });
     expect(restored).toEqual(getPrefs());
   });
@@ -87,5 +97,45 @@ describe('layout preferences', () => {
     expect(document.documentElement.dir).toBe('ltr');
     applyPrefsToDocument({ ...DEFAULT_PREFS, skin: 'bordered' });
     expect(document.documentElement.className).toBe('bordered-layout');
+  });
+
+  it('the first language follows the browser: id/id-ID (and the old "in") → id, de/fr/pt, else en', () => {
+    expect(browserLocale(['id-ID', 'en-US'])).toBe('id');
+    expect(browserLocale(['id'])).toBe('id');
+    expect(browserLocale(['in-ID'])).toBe('id');
+    expect(browserLocale(['de-AT'])).toBe('de');
+    expect(browserLocale(['fr-CA', 'id'])).toBe('fr');
+    expect(browserLocale(['pt-BR'])).toBe('pt');
+    expect(browserLocale(['ja-JP', 'id-ID'])).toBe('id');
+    expect(browserLocale(['ja-JP', 'ms'])).toBe('en');
+    expect(browserLocale(['en-GB', 'id'])).toBe('en');
+    expect(browserLocale([])).toBe('en');
+    expect(browserLocale(undefined)).toBe('en');
+  });
+
+  it('without a choice the browser decides and nothing is stored; a choice is stored and wins', () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['id-ID', 'en']);
+    try {
+      expect(loadPrefs()).toMatchObject({ locale: 'id', chosenLocale: '' });
+      setPrefs({ skin: 'dark' });
+      expect(JSON.parse(localStorage.getItem('erapor-prefs') ?? '{}')).not.toHaveProperty('locale');
+      expect(loadPrefs()).toMatchObject({ locale: 'id', chosenLocale: '' });
+      setPrefs({ locale: 'en', chosenLocale: 'en' });
+      expect(loadPrefs()).toMatchObject({ locale: 'en', chosenLocale: 'en' });
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
+  it('a language stored by earlier versions counts as chosen only when it is not the old default en', () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['id-ID']);
+    try {
+      localStorage.setItem('erapor-prefs', JSON.stringify({ locale: 'en' }));
+      expect(loadPrefs()).toMatchObject({ locale: 'id', chosenLocale: '' });
+      localStorage.setItem('erapor-prefs', JSON.stringify({ locale: 'de' }));
+      expect(loadPrefs()).toMatchObject({ locale: 'de', chosenLocale: 'de' });
+    } finally {
+      languages.mockRestore();
+    }
   });
 });

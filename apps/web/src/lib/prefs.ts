@@ -52,7 +52,10 @@ export interface Prefs {
   navbarType: NavbarType;
   navbarColor: NavbarColor;
   footerType: FooterType;
+  /** The interface language in use: the one chosen in the switcher, else the browser's (`browserLocale`). */
   locale: Locale;
+  /** The language chosen in the switcher and remembered ('' = none yet: follow the browser). */
+  chosenLocale: Locale | '';
   /** The e-mail remembered by "Simpan Login" on the login form ('' = none). */
   rememberedEmail: string;
 }
@@ -77,8 +80,29 @@ export const DEFAULT_PREFS: Prefs = {
   navbarColor: '',
   footerType: 'sticky',
   locale: 'en',
+  chosenLocale: '',
   rememberedEmail: '',
 };
+
+/**
+ * The first language, before any choice: the browser's first preferred language we have
+ * (`id`/`id-ID` and the old code `in` → Indonesian, `de`, `fr`, `pt`, `en`), else English.
+ */
+export function browserLocale(languages: readonly string[] | undefined): Locale {
+  for (const tag of languages ?? []) {
+    const base = tag.toLowerCase().split('-')[0];
+    const lng = base === 'in' ? 'id' : base;
+    if (LOCALES.includes(lng as Locale)) return lng as Locale;
+  }
+  return 'en';
+}
+
+function navigatorLanguages(): readonly string[] | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+const CHOICES = ['', ...LOCALES] as const;
 
 function pick<T extends string>(options: readonly T[], value: unknown, fallback: T): T {
   return options.includes(value as T) ? (value as T) : fallback;
@@ -92,6 +116,10 @@ function bool(value: unknown, fallback: boolean): boolean {
 export function loadPrefs(): Prefs {
   const raw = readJson<Record<string, unknown>>(STORAGE_KEYS.prefs) ?? {};
   const d = DEFAULT_PREFS;
+  // `locale` was written by earlier versions on every save (default en): only a value other
+  // than en can have come from the switcher.
+  const chosen =
+    pick(CHOICES, raw.chosenLocale, '') || (raw.locale !== 'en' ? pick(CHOICES, raw.locale, '') : '');
   return {
     skin: pick(SKINS, readString(STORAGE_KEYS.skin), d.skin),
     contentWidth: pick(CONTENT_WIDTHS, raw.contentWidth, d.contentWidth),
@@ -103,7 +131,8 @@ export function loadPrefs(): Prefs {
     navbarType: pick(NAVBAR_TYPES, raw.navbarType, d.navbarType),
     navbarColor: pick(NAVBAR_COLORS, raw.navbarColor, d.navbarColor),
     footerType: pick(FOOTER_TYPES, raw.footerType, d.footerType),
-    locale: pick(LOCALES, raw.locale, d.locale),
+    locale: chosen || browserLocale(navigatorLanguages()),
+    chosenLocale: chosen,
     rememberedEmail:
       typeof raw.rememberedEmail === 'string' && raw.rememberedEmail.length <= 254
         ? raw.rememberedEmail
@@ -113,7 +142,8 @@ export function loadPrefs(): Prefs {
 
 export function savePrefs(p: Prefs): void {
   writeString(STORAGE_KEYS.skin, p.skin);
-  const { skin: _skin, ...rest } = p;
+  // The language in use is stored only as a choice (`chosenLocale`); otherwise the browser decides.
+  const { skin: _skin, locale: _locale, ...rest } = p;
   writeJson(STORAGE_KEYS.prefs, rest);
 }
 
