@@ -1,7 +1,7 @@
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { isChunkLoadError } from '../lib/chunk-load';
-import { httpErrorMessage, isRequestError } from '../lib/http-errors';
+import { httpErrorParts, isRequestError } from '../lib/http-errors';
 import { useTranslation } from '../lib/i18n';
 import { hideLoadingOverlay } from '../lib/loading-overlay';
 
@@ -21,7 +21,7 @@ export function RouteErrorPanel({ error }: ErrorComponentProps) {
         <h2>{t('chunk.title')}</h2>
         <p>{t(error.type === 'timeout' ? 'chunk.timeout' : 'chunk.missing')}</p>
         <p className="er-error-panel__detail">
-          <code>{error.message}</code>
+          <code>{t('chunk.failed', { chunk: error.chunk })}</code>
         </p>
         <button type="button" className="er-btn er-btn--primary" onClick={reload}>
           {t('chunk.reload')}
@@ -31,11 +31,14 @@ export function RouteErrorPanel({ error }: ErrorComponentProps) {
   }
 
   const fromRequest = isRequestError(error);
-  const message = fromRequest ? httpErrorMessage(error, t) : t('errors.unexpected');
+  // Heading and message in one language: a server message under an English heading stands alone.
+  const shown = fromRequest
+    ? httpErrorParts(t('errors.title'), error, t)
+    : { title: t('errors.title'), text: t('errors.unexpected') };
   return (
     <div className="er-error-panel" role="alert" data-testid="route-error">
-      <h2>{t('errors.title')}</h2>
-      <p>{message}</p>
+      <h2>{shown.title}</h2>
+      {shown.text ? <p>{shown.text}</p> : null}
       {error instanceof Error && error.message && !fromRequest ? (
         <p className="er-error-panel__detail">
           <code>{error.message}</code>

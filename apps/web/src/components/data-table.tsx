@@ -1,14 +1,31 @@
 import type { ListQuery, ListResponse } from '@erapor/contract/list';
 import { PAGE_SIZES } from '@erapor/contract/list';
-import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { type ReactNode, useEffect, useState } from 'react';
-import { httpErrorMessage } from '../lib/http-errors';
-import { useTranslation } from '../lib/i18n';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { formatNumber, type TFunction, useTranslation } from '../lib/i18n';
+import { ErrorAlert } from './error-alert';
 
 export type ServerTableColumn<T> = DataTableColumn<T>;
+
+/**
+ * mantine-datatable writes the sort state of a header as a fixed English aria-label ("Not sorted",
+ * "Sorted ascending"/"descending") with no prop to change it; after every render the labels are
+ * put in the interface language (React leaves an attribute alone until its own value changes).
+ */
+function translateSortLabels(root: HTMLElement | null, t: TFunction): void {
+  const labels: Record<string, string> = {
+    'Not sorted': t('table.notSorted'),
+    'Sorted ascending': t('table.sortedAsc'),
+    'Sorted descending': t('table.sortedDesc'),
+  };
+  for (const el of root?.querySelectorAll('[aria-label^="Not sorted"], [aria-label^="Sorted "]') ?? []) {
+    const label = labels[el.getAttribute('aria-label') ?? ''];
+    if (label) el.setAttribute('aria-label', label);
+  }
+}
 
 export interface ServerTableProps<T> {
   /** Query key prefix; the list query and `params` are appended. Invalidate it after a change. */
@@ -44,6 +61,9 @@ export function ServerTable<T>({
   testId = 'server-table',
 }: ServerTableProps<T>) {
   const { t } = useTranslation();
+  const rootRef = useRef<HTMLDivElement>(null);
+  // After every render: the library sets them again when the sort changes.
+  useLayoutEffect(() => translateSortLabels(rootRef.current, t));
   const [page, setPage] = useState(1);
   const [perPage, setPerPage] = useState<number>(PAGE_SIZES[0]);
   const [search, setSearch] = useState('');
@@ -72,7 +92,7 @@ export function ServerTable<T>({
   });
 
   return (
-    <Stack gap="sm" data-testid={testId}>
+    <Stack gap="sm" data-testid={testId} ref={rootRef}>
       <Group justify="space-between" align="end" wrap="wrap">
         <Group gap="sm" align="end" wrap="wrap">
           {toolbar}
@@ -87,14 +107,11 @@ export function ServerTable<T>({
         />
       </Group>
       {result.isError && (
-        <Alert color="red" data-testid="table-error" title={t('table.loadFailed')}>
-          <Group justify="space-between">
-            <span>{httpErrorMessage(result.error, t)}</span>
-            <Button size="xs" variant="light" onClick={() => result.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Alert>
+        <ErrorAlert data-testid="table-error" title={t('table.loadFailed')} error={result.error}>
+          <Button size="xs" variant="light" onClick={() => result.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </ErrorAlert>
       )}
       <DataTable<T>
         withTableBorder
@@ -114,7 +131,14 @@ export function ServerTable<T>({
           setPage(1);
         }}
         recordsPerPageLabel={t('table.perPage')}
-        paginationText={({ from, to, totalRecords }) => t('table.range', { from, to, total: totalRecords })}
+        paginationText={({ from, to, totalRecords }) =>
+          t('table.range', {
+            from: formatNumber(from),
+            to: formatNumber(to),
+            total: formatNumber(totalRecords),
+          })
+        }
+        getPaginationControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
         sortStatus={sortStatus}
         onSortStatusChange={setSortStatus}
         fetching={result.isFetching}

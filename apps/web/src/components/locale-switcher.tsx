@@ -1,3 +1,4 @@
+import { failureText } from '../lib/http-errors';
 import { LOCALE_NAMES, LOCALES, setLocale, useTranslation } from '../lib/i18n';
 import type { Locale } from '../lib/prefs';
 import { toast } from '../lib/toast';
@@ -13,7 +14,7 @@ export function LocaleSwitcher({ className }: { className?: string }) {
       value={i18n.language}
       onChange={(e) =>
         setLocale(e.target.value as Locale).catch((error: unknown) =>
-          toast.error(t('chunk.title'), error instanceof Error ? error.message : String(error), 'long'),
+          toast.error(t('chunk.title'), failureText(error, t), 'long'),
         )
       }
     >

@@ -1,5 +1,6 @@
 import type { ApiError } from '@erapor/contract/errors';
-import type { TFunction } from './i18n';
+import { isChunkLoadError } from './chunk-load';
+import { oneLanguage, type Shown, serverText, type TFunction } from './i18n';
 
 /**
  * One error type for every failed request, whichever client made it (the axios API client
@@ -82,12 +83,31 @@ export function toHttpError(error: unknown): HttpError {
   return new HttpError('network', HTTP_MESSAGES.network);
 }
 
+/** The text to show a user for a failed request: the server's own message, else interface text. */
+export function httpErrorText(error: unknown, t: TFunction): Shown {
+  const e = toHttpError(error);
+  // The server's messages are Indonesian and written for users (architecture §Server); marked
+  // as such, so a toast or alert never puts an interface title of another language above them.
+  return e.kind === 'api' && e.message ? serverText(e.message) : httpErrorMessage(e, t);
+}
+
+/**
+ * Heading and detail of a failed request, in one language: with an interface language other
+ * than Indonesian, the server's (Indonesian) message is shown without the interface heading.
+ */
+export function httpErrorParts(
+  title: string,
+  error: unknown,
+  t: TFunction,
+): { title: string; text?: string } {
+  return oneLanguage(title, httpErrorText(error, t));
+}
+
 /** The text to show a user for a failed request, in the interface language. */
 export function httpErrorMessage(error: unknown, t: TFunction): string {
   const e = toHttpError(error);
   switch (e.kind) {
     case 'api':
-      // The server's messages are Indonesian and written for users (architecture §Server).
       return e.message || t('errors.status', { status: e.status ?? 0 });
     case 'timeout':
       return t('errors.timeout', { ms: e.timeoutMs ?? 0, seconds: Math.round((e.timeoutMs ?? 0) / 1000) });
@@ -96,4 +116,11 @@ export function httpErrorMessage(error: unknown, t: TFunction): string {
     default:
       return t('errors.network');
   }
+}
+
+/** Any failure (a chunk that did not load, a request, a bug) as text for a toast or alert. */
+export function failureText(error: unknown, t: TFunction): Shown {
+  if (isChunkLoadError(error)) return t('chunk.failed', { chunk: error.chunk });
+  if (isRequestError(error)) return httpErrorText(error, t);
+  return t('errors.unexpected');
 }

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { httpErrorText, toHttpError } from './http-errors';
+import { serverText, setLocale } from './i18n';
 import {
   clearToasts,
   dismissToast,
@@ -7,6 +9,7 @@ import {
   showToast,
   TOAST_DEFAULT,
   TOAST_LONG,
+  toast,
   visibleToasts,
 } from './toast';
 
@@ -76,5 +79,47 @@ describe('drag to dismiss', () => {
     expect(dragDismisses(-200, 300, TOAST_LONG)).toBe(true);
     expect(dragDismisses(500, 0, TOAST_LONG)).toBe(false);
     expect(dragDismisses(300, 300, { draggable: false, draggablePercent: 0.6 })).toBe(false);
+  });
+});
+
+describe('a toast is in one language (decision 020)', () => {
+  beforeEach(() => clearToasts());
+  const saved = serverText('Nilai Sumatif Akhir Semester berhasil disimpan');
+  const refused = toHttpError({
+    response: { status: 409, data: { statusCode: 409, code: 'LOCKED', message: 'Nilai sudah dikunci' } },
+  });
+
+  it('English interface: the server message stands alone, without the English title', async () => {
+    await setLocale('en', false);
+    toast.success('Grades', saved);
+    toast.error(
+      'Could not reset',
+      httpErrorText(refused, (k) => k),
+    );
+    toast.success(serverText('Data GTK berhasil disimpan'), '3 rows saved');
+    expect(getToasts().map(({ title, text }) => ({ title, text }))).toEqual([
+      { title: 'Nilai Sumatif Akhir Semester berhasil disimpan', text: undefined },
+      { title: 'Nilai sudah dikunci', text: undefined },
+      { title: 'Data GTK berhasil disimpan', text: undefined },
+    ]);
+  });
+
+  it('Indonesian interface: title and server message together', async () => {
+    await setLocale('id', false);
+    toast.success('Nilai', saved);
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Nilai',
+      text: 'Nilai Sumatif Akhir Semester berhasil disimpan',
+    });
+    await setLocale('en', false);
+  });
+
+  it('interface text alone, and request failures the client words (network), keep their title', async () => {
+    await setLocale('en', false);
+    toast.error(
+      'Could not save',
+      httpErrorText({ code: 'ERR_NETWORK', message: 'Network Error' }, (k) => k),
+    );
+    expect(getToasts()[0]).toMatchObject({ title: 'Could not save', text: 'errors.network' });
   });
 });

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { oneLanguage, type Shown } from './i18n';
 
 /**
  * Our own small toaster (spec §9): two configurations, kept as the library had them.
@@ -8,6 +9,9 @@ import { useSyncExternalStore } from 'react';
  *    60% of its width — for longer messages.
  * Toasts beyond the limit wait in line (as the library did) and appear when one closes;
  * their time starts when they appear. Hovering pauses the time.
+ * A toast is in one language: a server text (`serverText(res.message)`, `httpErrorText(e, t)`)
+ * shown with an interface title keeps the title only when the interface is Indonesian
+ * (`oneLanguage`, docs/decisions/020-language.md).
  */
 export type ToastPosition = 'bottom-right' | 'top-right';
 export type ToastType = 'default' | 'success' | 'info' | 'warning' | 'error';
@@ -62,16 +66,17 @@ export const TOAST_CONFIGS: Record<ToastStyle, Readonly<ToastConfig>> = {
 };
 
 export interface ToastInput {
-  title: string;
-  text?: string;
+  title: Shown;
+  text?: Shown;
   type?: ToastType;
   style?: ToastStyle;
   /** Overrides the configuration's time (ms); 0 keeps the toast until dismissed. */
   timeout?: number;
 }
 
-export interface Toast extends Required<Omit<ToastInput, 'text' | 'timeout'>> {
+export interface Toast extends Required<Omit<ToastInput, 'title' | 'text' | 'timeout'>> {
   id: number;
+  title: string;
   text?: string;
   timeout: number;
 }
@@ -87,10 +92,11 @@ function publish(next: readonly Toast[]): void {
 
 export function showToast(input: ToastInput): number {
   const style = input.style ?? 'default';
+  const { title, text } = oneLanguage(input.title, input.text);
   const toast: Toast = {
     id: nextId++,
-    title: input.title,
-    text: input.text,
+    title,
+    text,
     type: input.type ?? 'default',
     style,
     timeout: input.timeout ?? TOAST_CONFIGS[style].timeout,
@@ -136,13 +142,15 @@ export function useToasts(): readonly Toast[] {
   return useSyncExternalStore(subscribeToasts, getToasts, getToasts);
 }
 
+const typed =
+  (type: ToastType) =>
+  (title: Shown, text?: Shown, style?: ToastStyle): number =>
+    showToast({ title, text, type, style });
+
 export const toast = {
   show: showToast,
-  success: (title: string, text?: string, style?: ToastStyle) =>
-    showToast({ title, text, type: 'success', style }),
-  error: (title: string, text?: string, style?: ToastStyle) =>
-    showToast({ title, text, type: 'error', style }),
-  info: (title: string, text?: string, style?: ToastStyle) => showToast({ title, text, type: 'info', style }),
-  warning: (title: string, text?: string, style?: ToastStyle) =>
-    showToast({ title, text, type: 'warning', style }),
+  success: typed('success'),
+  error: typed('error'),
+  info: typed('info'),
+  warning: typed('warning'),
 };

@@ -79,6 +79,27 @@ describe('locales', () => {
     });
   }
 
+  it("every feature's messages are compared: each locales folder has all five languages", () => {
+    const features = join(import.meta.dirname, '..', 'features');
+    const folders = readdirSync(features).filter((area) => {
+      try {
+        return statSync(join(features, area, 'locales')).isDirectory();
+      } catch {
+        return false;
+      }
+    });
+    expect(folders.length).toBeGreaterThan(0);
+    for (const area of folders) {
+      const files = readdirSync(join(features, area, 'locales')).sort();
+      expect(files, area).toEqual(['de.json', 'en.json', 'fr.json', 'id.json', 'pt.json']);
+      // Its keys are part of what the key comparison above sees.
+      expect(
+        [...EN.keys()].some((k) => k.startsWith(`${area}.`)),
+        area,
+      ).toBe(true);
+    }
+  });
+
   it('the Indonesian words e2e tests and users rely on are in every language', () => {
     // Accessible names kept stable across languages (the term is Indonesian; other locales add a gloss).
     for (const [key, term] of [

@@ -7,6 +7,7 @@ import { Icon } from '../../components/icon';
 import { LocaleSwitcher } from '../../components/locale-switcher';
 import { PageHeader } from '../../components/page-header';
 import { loadChunk } from '../../lib/chunk-load';
+import { failureText } from '../../lib/http-errors';
 import { useTranslation } from '../../lib/i18n';
 import { APP_CONFIG, type LayoutType, setPrefs, usePrefs } from '../../lib/prefs';
 import { sessionAbility, sessionRoles, useSession } from '../../lib/session';
@@ -56,7 +57,7 @@ export default function AppLayout({
       (mod) => setCustomizer(() => mod.default),
       (error: unknown) => {
         setCustomizerOpen(false);
-        toast.error(t('chunk.title'), error instanceof Error ? error.message : String(error), 'long');
+        toast.error(t('chunk.title'), failureText(error, t), 'long');
       },
     );
   };

@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { forgotPassword, resetPassword } from '../api/auth-api';
 import { AuthAlert, AuthPage, PasswordField, SubmitButton, TextField } from '../components/auth-ui';
@@ -105,7 +105,7 @@ function ResetForm({ token }: { token: string }) {
     setBusy(true);
     try {
       const res = await resetPassword({ token, password, password_confirmation: confirmation });
-      toast.success(t('auth.forgot.resetDoneTitle'), res.message);
+      toast.success(t('auth.forgot.resetDoneTitle'), serverText(res.message));
       await navigate({ to: '/login', replace: true });
     } catch (error) {
       fromFailure(error);

@@ -16,11 +16,12 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
 import { MustChangePasswordBanner } from '../../../components/must-change-password';
 import { useAuthedImage } from '../../../components/use-authed-image';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { serverText, useTranslation } from '../../../lib/i18n';
 import { updateUserData } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { changePassword, getProfile, PROFILE_KEY, updateProfile, uploadPhoto } from '../api/profile-api';
@@ -40,12 +41,16 @@ export default function ProfilePage() {
     <Stack gap="lg">
       <MustChangePasswordBanner withLink={false} />
       {profile.isError ? (
-        <Alert color="danger" icon={<Icon icon={faTriangleExclamation} />} title={t('profile.loadFailed')}>
-          {httpErrorMessage(profile.error, t)}{' '}
+        <ErrorAlert
+          color="danger"
+          icon={<Icon icon={faTriangleExclamation} />}
+          title={t('profile.loadFailed')}
+          error={profile.error}
+        >
           <Button variant="subtle" size="compact-sm" onClick={() => void profile.refetch()}>
             {t('common.retry')}
           </Button>
-        </Alert>
+        </ErrorAlert>
       ) : null}
       <ProfileCard loading={profile.isPending} data={profile.data} />
       <PasswordCard />
@@ -196,7 +201,7 @@ function PasswordCard() {
       setPassword('');
       setConfirmation('');
       updateUserData({ must_change_password: false });
-      toast.success(t('profile.passwordSavedTitle'), res.message);
+      toast.success(t('profile.passwordSavedTitle'), serverText(res.message));
     },
   });
   const errors = fieldErrors(change.error);

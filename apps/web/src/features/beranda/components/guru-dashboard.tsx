@@ -1,8 +1,8 @@
 import type { UserData } from '@erapor/contract/auth';
-import { Alert, Button, Card, Loader, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Loader, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { httpErrorMessage } from '../../../lib/http-errors';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useTranslation } from '../../../lib/i18n';
 import { BERANDA_GURU_KEY, getBerandaGuru } from '../api/beranda-penilaian-api';
 import { DetailModal } from './detail-modal';
@@ -23,11 +23,7 @@ export function GuruDashboard({ user }: { user: UserData }) {
       <Title order={4} mb="sm">
         {t('beranda.guru.title', { semester: user.semester.nama })}
       </Title>
-      {query.isError ? (
-        <Alert color="red" title={t('beranda.guru.loadFailed')}>
-          {httpErrorMessage(query.error, t)}
-        </Alert>
-      ) : null}
+      {query.isError ? <ErrorAlert title={t('beranda.guru.loadFailed')} error={query.error} /> : null}
       {query.isPending ? <Loader size="sm" /> : null}
       {query.data && rows.length === 0 ? <Text c="dimmed">{t('beranda.guru.empty')}</Text> : null}
       {rows.length ? (

@@ -2,6 +2,7 @@ import type { BerandaWaliKelas } from '@erapor/contract/penilaian/beranda';
 import { Alert, Button, Card, Group, Loader, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -23,11 +24,7 @@ export function WaliDashboard() {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: BERANDA_WALI_KEY, queryFn: getBerandaWali });
   if (query.isError) {
-    return (
-      <Alert color="red" title={t('beranda.wali.loadFailed')}>
-        {httpErrorMessage(query.error, t)}
-      </Alert>
-    );
+    return <ErrorAlert title={t('beranda.wali.loadFailed')} error={query.error} />;
   }
   if (!query.data) return <Loader size="sm" />;
   return (

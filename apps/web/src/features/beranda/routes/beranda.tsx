@@ -19,11 +19,12 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
 import { MustChangePasswordBanner } from '../../../components/must-change-password';
 import { useAbility } from '../../../lib/ability';
 import { httpErrorMessage } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { formatNumber, useTranslation } from '../../../lib/i18n';
 import { APP_CONFIG } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -89,16 +90,12 @@ function AdminDashboard({ user }: { user: UserData }) {
   return (
     <>
       <Welcome user={user} />
-      {query.isError ? (
-        <Alert color="red" title={t('beranda.admin.loadFailed')}>
-          {httpErrorMessage(query.error, t)}
-        </Alert>
-      ) : null}
+      {query.isError ? <ErrorAlert title={t('beranda.admin.loadFailed')} error={query.error} /> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" data-testid="beranda-counts">
         {BERANDA_COUNTS.map((k) => (
           <Card key={k} withBorder radius="md" padding="md" data-testid={`count-${k}`}>
             <Text fz={28} fw={700} lh={1.1}>
-              {data ? data.counts[k] : query.isPending ? <Loader size="sm" /> : '-'}
+              {data ? formatNumber(data.counts[k]) : query.isPending ? <Loader size="sm" /> : '-'}
             </Text>
             <Text size="sm" c="dimmed">
               {t(`beranda.admin.counts.${k}`)}

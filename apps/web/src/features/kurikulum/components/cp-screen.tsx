@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { useBusEvent } from '../../../lib/event-bus';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { httpErrorMessage, httpErrorText, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
@@ -36,7 +36,7 @@ export function CpScreen() {
       setConfirm(null);
     },
     onError: (e) => {
-      toast.error(t('kurikulum.failed'), httpErrorMessage(e, t), 'long');
+      toast.error(t('kurikulum.failed'), httpErrorText(e, t), 'long');
       setConfirm(null);
     },
   });

@@ -3,7 +3,7 @@ import { Alert, Button, FileInput, Group, Modal, Select, Stack, Tabs, Text, Text
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
+import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import {
   createTp,
@@ -48,7 +48,10 @@ export function TpAddModal({ opened, onClose }: { opened: boolean; onClose: () =
   });
 
   const done = (r: TpSaved) => {
-    toast.success(r.message, t('kurikulum.tp.savedDetail', { baru: r.baru, dipetakan: r.dipetakan }));
+    toast.success(
+      serverText(r.message),
+      t('kurikulum.tp.savedDetail', { baru: r.baru, dipetakan: r.dipetakan }),
+    );
     // A notice about the upload (e.g. the template names another class) stays until closed.
     for (const catatan of r.catatan ?? []) {
       toast.show({

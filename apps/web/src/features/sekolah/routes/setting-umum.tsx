@@ -25,6 +25,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
 import { useAuthedImage } from '../../../components/use-authed-image';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
@@ -112,11 +113,7 @@ export default function Screen() {
 
   if (query.isPending) return <Loader />;
   if (query.isError || !data || !form) {
-    return (
-      <Alert color="red" title={t('sekolah.setting.loadFailed')}>
-        {query.error ? httpErrorMessage(query.error, t) : null}
-      </Alert>
-    );
+    return <ErrorAlert title={t('sekolah.setting.loadFailed')} error={query.error} />;
   }
   const set = <K extends keyof Form>(key: K, value: Form[K]) =>
     setForm((f) => (f ? { ...f, [key]: value } : f));

@@ -5,8 +5,8 @@ import { useMemo, useState } from 'react';
 import type { GradeGridColumn } from '../../../../components/grade-grid/grade-grid-types';
 import type { GridDraft } from '../../../../components/grade-grid/grid-model';
 import { maxLengthValidator } from '../../../../components/grade-grid/validators';
-import { httpErrorMessage } from '../../../../lib/http-errors';
-import { useTranslation } from '../../../../lib/i18n';
+import { httpErrorText } from '../../../../lib/http-errors';
+import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { resetCapaian, saveGrid } from '../../api/asesmen-api';
 import { Confirm } from './confirm';
@@ -163,9 +163,9 @@ export function CapaianPanel({
       await query.refetch();
       setSaved(new Set());
       setVersion((v) => v + 1);
-      toast.success(t('penilaian.asesmen.savedTitle'), res.message);
+      toast.success(t('penilaian.asesmen.savedTitle'), serverText(res.message));
     } catch (e) {
-      toast.error(t('penilaian.asesmen.capaian.resetFailed'), httpErrorMessage(e, t));
+      toast.error(t('penilaian.asesmen.capaian.resetFailed'), httpErrorText(e, t));
     } finally {
       setResetting(false);
       setConfirmReset(false);

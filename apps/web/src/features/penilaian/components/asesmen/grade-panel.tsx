@@ -20,7 +20,7 @@ import {
 } from '../../../../components/grade-grid/grid-model';
 import { useUnsavedGuard } from '../../../../components/grade-grid/use-unsaved-guard';
 import { toHttpError } from '../../../../lib/http-errors';
-import { useTranslation } from '../../../../lib/i18n';
+import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { ExcelTools } from './excel-tools';
 
@@ -151,7 +151,7 @@ export function GradePanel({ spec, onDirty }: { spec: PanelSpec; onDirty: (dirty
       const res = await spec.save(body);
       setDraftState((d) => derive(markSaved(d, all)));
       setUploadNote(null);
-      toast.success(t('penilaian.asesmen.savedTitle'), res.message);
+      toast.success(t('penilaian.asesmen.savedTitle'), serverText(res.message));
     } catch (error) {
       const e = toHttpError(error);
       const cells = Object.entries(e.details).flatMap(([key, message]) => {

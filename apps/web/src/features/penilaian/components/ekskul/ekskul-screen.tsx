@@ -2,6 +2,7 @@ import type { NilaiEkskulRow } from '@erapor/contract/penilaian/ekskul';
 import { Alert, Button, Card, Group, List, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { GradeGrid } from '../../../../components/grade-grid/grade-grid';
 import type {
   GradeGridColumn,
@@ -229,11 +230,7 @@ export function EkskulScreen() {
       </Card>
       {list.isError ? <Alert color="red">{httpErrorMessage(list.error, t)}</Alert> : null}
       {list.data && ekskuls.length === 0 ? <Alert color="yellow">{t('penilaian.ekskul.none')}</Alert> : null}
-      {grid.isError ? (
-        <Alert color="red" title={t('penilaian.ekskul.loadFailed')}>
-          {httpErrorMessage(grid.error, t)}
-        </Alert>
-      ) : null}
+      {grid.isError ? <ErrorAlert title={t('penilaian.ekskul.loadFailed')} error={grid.error} /> : null}
       {ekskulId && grid.isPending ? <Loader /> : null}
       {data ? (
         <Card withBorder radius="md" padding="lg">

@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
 import { useTranslation } from '../../../../lib/i18n';
 import { useSession } from '../../../../lib/session';
@@ -146,9 +147,11 @@ export function SikapForm() {
 
   if (mode === 'edit' && detail.isError) {
     return (
-      <Alert color="red" title={t('penilaian.sikap.form.loadFailed')} data-testid="sikap-load-error">
-        {httpErrorMessage(detail.error, t)}
-      </Alert>
+      <ErrorAlert
+        data-testid="sikap-load-error"
+        title={t('penilaian.sikap.form.loadFailed')}
+        error={detail.error}
+      />
     );
   }
   if (mode === 'edit' && !detail.data) return <Loader />;

@@ -1,7 +1,7 @@
-import { Alert, Button, Loader, Modal, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Button, Loader, Modal, SimpleGrid, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { httpErrorMessage } from '../../../../lib/http-errors';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { useTranslation } from '../../../../lib/i18n';
 import { DUDI_KEY, getDudi } from '../../api/dudi-api';
 import { formatDate, Z } from '../gtk/confirm-dialog';
@@ -36,11 +36,7 @@ export function DudiDetailModal({ dudiId, onClose }: { dudiId: string | null; on
       title={d ? t('referensi.dudi.detailTitle', { name: d.nama }) : t('referensi.dudi.detail')}
     >
       {detail.isPending ? <Loader /> : null}
-      {detail.isError ? (
-        <Alert color="red" title={t('referensi.dudi.loadFailed')}>
-          {httpErrorMessage(detail.error, t)}
-        </Alert>
-      ) : null}
+      {detail.isError ? <ErrorAlert title={t('referensi.dudi.loadFailed')} error={detail.error} /> : null}
       {d ? (
         <Stack data-testid="dudi-detail-modal">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

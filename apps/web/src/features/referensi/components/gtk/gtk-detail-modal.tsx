@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { ErrorAlert } from '../../../../components/error-alert';
 import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
 import { useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
@@ -119,11 +120,7 @@ export function GtkDetailModal({ guruId, onClose }: { guruId: string | null; onC
       title={d ? t('referensi.gtk.detailTitle', { name: d.nama_lengkap }) : t('referensi.gtk.detail')}
     >
       {detail.isPending ? <Loader /> : null}
-      {detail.isError ? (
-        <Alert color="red" title={t('referensi.gtk.loadFailed')}>
-          {httpErrorMessage(detail.error, t)}
-        </Alert>
-      ) : null}
+      {detail.isError ? <ErrorAlert title={t('referensi.gtk.loadFailed')} error={detail.error} /> : null}
       {d && editing ? (
         <Stack data-testid="gtk-edit">
           {saveEdit.error ? <Alert color="red">{httpErrorMessage(saveEdit.error, t)}</Alert> : null}

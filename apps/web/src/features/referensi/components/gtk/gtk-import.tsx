@@ -18,7 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../../../../components/icon';
 import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
-import { useTranslation } from '../../../../lib/i18n';
+import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { downloadTemplate, GTK_KEY, previewImport, saveImport } from '../../api/gtk-api';
 import { Z } from './confirm-dialog';
@@ -81,7 +81,7 @@ export function GtkImport({
         rows.map((r) => r.values),
       ),
     onSuccess: (r) => {
-      toast.success(r.message, t('referensi.gtk.import.saved', { count: r.saved }));
+      toast.success(serverText(r.message), t('referensi.gtk.import.saved', { count: r.saved }));
       void qc.invalidateQueries({ queryKey: GTK_KEY });
       setRows([]);
       setFile(null);

@@ -7,7 +7,7 @@ import { Alert, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, TextInp
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
-import { useTranslation } from '../../../../lib/i18n';
+import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { getPd, PD_KEY, updatePd } from '../../api/peserta-didik-api';
 import { formatDate } from './format';
@@ -102,7 +102,7 @@ export function PdDetailModal({
         old ? { ...old, data: res.data } : old,
       );
       void qc.invalidateQueries({ queryKey: [...PD_KEY, 'list'] });
-      toast.success(t('referensi.pd.savedTitle'), res.message);
+      toast.success(t('referensi.pd.savedTitle'), serverText(res.message));
     },
     onError: (error) => {
       const e = toHttpError(error);

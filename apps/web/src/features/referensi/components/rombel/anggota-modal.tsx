@@ -3,8 +3,8 @@ import { Button, Group, Modal } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../../components/data-table';
-import { httpErrorMessage } from '../../../../lib/http-errors';
-import { useTranslation } from '../../../../lib/i18n';
+import { httpErrorText } from '../../../../lib/http-errors';
+import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { getAnggota, ROMBEL_KEY, removeAnggota } from '../../api/rombel-api';
 import { placeAndDate } from '../peserta-didik/format';
@@ -35,13 +35,13 @@ export function AnggotaModal({
     mutationFn: (id: string) => removeAnggota(id),
     onSuccess: (res) => {
       setRemoving(null);
-      toast.success(t('referensi.rombel.removedTitle'), res.message);
+      toast.success(t('referensi.rombel.removedTitle'), serverText(res.message));
       void qc.invalidateQueries({ queryKey: key });
       onChanged?.();
     },
     onError: (error) => {
       setRemoving(null);
-      toast.error(t('referensi.rombel.removeFailed'), httpErrorMessage(error, t));
+      toast.error(t('referensi.rombel.removeFailed'), httpErrorText(error, t));
     },
   });
   const withKelas = meta ? meta.rombel.jenis_rombel !== 1 : false;

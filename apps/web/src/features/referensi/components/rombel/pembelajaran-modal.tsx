@@ -7,8 +7,8 @@ import {
 import { Alert, Button, Group, Loader, Modal, Table } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
-import { useTranslation } from '../../../../lib/i18n';
+import { httpErrorMessage, httpErrorText, toHttpError } from '../../../../lib/http-errors';
+import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { getPembelajaran, ROMBEL_KEY, resetPembelajaran, savePembelajaran } from '../../api/rombel-api';
 import { Confirm } from './confirm';
@@ -58,7 +58,7 @@ export function PembelajaranModal({ rombelId, onClose }: { rombelId: string | nu
     mutationFn: (rows: PembelajaranEditInput[]) => savePembelajaran(rombelId ?? '', rows),
     onSuccess: (res) => {
       qc.setQueryData(key, (old: typeof data) => (old ? { ...old, data: res.data } : old));
-      toast.success(t('referensi.rombel.savedTitle'), res.message);
+      toast.success(t('referensi.rombel.savedTitle'), serverText(res.message));
     },
     onError: (error) => {
       const e = toHttpError(error);
@@ -73,7 +73,7 @@ export function PembelajaranModal({ rombelId, onClose }: { rombelId: string | nu
     mutationFn: (id: string) => resetPembelajaran(id),
     onSuccess: (res) => {
       setResetting(null);
-      toast.success(t('referensi.rombel.savedTitle'), res.message);
+      toast.success(t('referensi.rombel.savedTitle'), serverText(res.message));
       setDrafts((old) =>
         old.map((d) => (d.pembelajaran_id === res.data.pembelajaran_id ? draftOf(res.data) : d)),
       );
@@ -89,7 +89,7 @@ export function PembelajaranModal({ rombelId, onClose }: { rombelId: string | nu
     },
     onError: (error) => {
       setResetting(null);
-      toast.error(t('referensi.rombel.resetFailed'), httpErrorMessage(error, t));
+      toast.error(t('referensi.rombel.resetFailed'), httpErrorText(error, t));
     },
   });
 
