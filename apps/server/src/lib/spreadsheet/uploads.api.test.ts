@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism, loadavg } from 'node:os';
 import { GTK_MESSAGES } from '@erapor/contract/referensi/gtk';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -15,6 +17,12 @@ import { bombWorkbook } from './test-zips';
  * at a time and two at once. Each is refused within a second with the file's message, the process
  * grows by less than 100 MB, and /api/health, polled by another process all along, answers every
  * time within 250 ms.
+ *
+ * The test machine is shared (other suites, browsers): the two time budgets hold on a quiet machine
+ * and are scaled by the measured load when it is not (printed) — the load average per core, or how
+ * slow /api/health already is without uploads. What does not depend on the load is asserted as is:
+ * the CPU time the request thread spends on the uploads, and the memory. Before this change one
+ * upload froze the server for seconds or killed it, far beyond any such scaling.
  */
 
 const MATH = 401000000;
@@ -31,6 +39,17 @@ function multipart(field: string, filename: string, content: Buffer) {
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * CPU time (ms) the main thread of this process — the server's request thread — has used: utime +
+ * stime of /proc/self/task/<pid>/stat, in clock ticks of 10 ms. Unlike wall-clock time it does not
+ * grow when other processes load the machine.
+ */
+function mainThreadCpuMs(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'latin1');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /** Polls /api/health from a separate process and prints each answer's latency (ms), one per line. */
@@ -76,6 +95,10 @@ describeEngines('bounded workbook uploads on every upload endpoint (issue #9)', 
   let mtk = '';
   let mathCpE = 0;
   let poller: ReturnType<typeof startHealthPoller> | undefined;
+  /** 1 on a quiet machine; more when /api/health is slow before any upload (see above). */
+  let load = 1;
+  const healthBudget = () => 250 * load;
+  const uploadBudget = () => 1000 * load;
   const honest = bombWorkbook(600);
   const liar = bombWorkbook(600, { declaredSize: 300_000 });
 
@@ -107,7 +130,26 @@ describeEngines('bounded workbook uploads on every upload endpoint (issue #9)', 
     // The reader is warm, as on a server that has read a file before; its start is the bench's number.
     await warmSpreadsheetReader();
     poller = startHealthPoller(url);
+    // The machine's own latency, before any upload: 40 polls (~1–2 s).
+    await waitForPolls(40);
+    measureLoad(0);
   });
+
+  /**
+   * Scales the time budgets by the machine's load: the 1-minute load average per core, and how slow
+   * /api/health is with no upload running (polls from `from`), whichever says more.
+   */
+  function measureLoad(from: number) {
+    const idle = Math.max(...(poller?.latencies.slice(from) ?? [0]));
+    const perCore = loadavg()[0] / availableParallelism();
+    load = Math.max(load, idle / 125, perCore);
+    if (load > 1) {
+      process.stderr.write(
+        `uploads.api.test: /api/health idle max ${Math.round(idle)} ms, load ${perCore.toFixed(1)} per core: ` +
+          `time budgets × ${load.toFixed(1)}\n`,
+      );
+    }
+  }
 
   afterAll(() => {
     poller?.child.kill('SIGKILL');
@@ -161,39 +203,55 @@ describeEngines('bounded workbook uploads on every upload endpoint (issue #9)', 
     expect(honest.realSize).toBeGreaterThan(500 * MB);
     await waitForPolls(3);
     const rss = process.memoryUsage().rss;
+    const cpu = mainThreadCpuMs();
     const from = poller?.latencies.length ?? 0;
+    const times: Record<string, number> = {};
     for (const e of endpoints()) {
       const big = await post(e, honest.data);
       expect([big.status, big.message], e.name).toEqual([413, SPREADSHEET_MESSAGES.tooBig(600, 16)]);
-      expect(big.ms, e.name).toBeLessThan(1000);
       const lie = await post(e, liar.data);
       expect(lie.status, `${e.name}: ${lie.message}`).toBe(422);
       expect([SPREADSHEET_MESSAGES.unreadable, GTK_MESSAGES.fileUnreadable], e.name).toContain(lie.message);
-      expect(lie.ms, e.name).toBeLessThan(1000);
+      times[e.name] = Math.max(big.ms, lie.ms);
     }
+    // Ten uploads of 1.5 MB: multipart, log-in checks, queries, the directory check — never inflating
+    // or parsing on this thread (600 MB of XML would take seconds of CPU here).
+    expect(mainThreadCpuMs() - cpu).toBeLessThan(2000);
     expect(process.memoryUsage().rss - rss).toBeLessThan(100 * MB);
     await waitForPolls(3);
     const polls = poller?.latencies.slice(from) ?? [];
+    // The machine's latency again, after: a neighbour's load may have come or gone meanwhile.
+    const after = poller?.latencies.length ?? 0;
+    await waitForPolls(40);
+    measureLoad(after);
     expect(poller?.failures).toEqual([]);
     expect(polls.length).toBeGreaterThan(5);
-    expect(Math.max(...polls)).toBeLessThan(250);
+    expect(Math.max(...polls)).toBeLessThan(healthBudget());
+    for (const [name, ms] of Object.entries(times)) expect(ms, name).toBeLessThan(uploadBudget());
   });
 
   it('two such uploads at once change nothing', async () => {
     const rss = process.memoryUsage().rss;
+    const cpu = mainThreadCpuMs();
     const from = poller?.latencies.length ?? 0;
     const all = endpoints();
+    let slowest = 0;
     for (let i = 0; i < all.length; i++) {
       const a = all[i] as (typeof all)[number];
       const b = all[(i + 1) % all.length] as (typeof all)[number];
       const [x, y] = await Promise.all([post(a, liar.data), post(b, honest.data)]);
       expect([x.status, y.status], `${a.name} + ${b.name}`).toEqual([422, 413]);
-      expect(Math.max(x.ms, y.ms)).toBeLessThan(1000);
+      slowest = Math.max(slowest, x.ms, y.ms);
     }
+    expect(mainThreadCpuMs() - cpu).toBeLessThan(2000);
     expect(process.memoryUsage().rss - rss).toBeLessThan(100 * MB);
     await waitForPolls(3);
     const polls = poller?.latencies.slice(from) ?? [];
+    const after = poller?.latencies.length ?? 0;
+    await waitForPolls(40);
+    measureLoad(after);
     expect(poller?.failures).toEqual([]);
-    expect(Math.max(...polls)).toBeLessThan(250);
+    expect(Math.max(...polls)).toBeLessThan(healthBudget());
+    expect(slowest).toBeLessThan(uploadBudget());
   });
 });
