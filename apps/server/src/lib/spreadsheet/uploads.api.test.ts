@@ -141,7 +141,7 @@ describeEngines('bounded workbook uploads on every upload endpoint (issue #9)', 
    */
   function measureLoad(from: number) {
     const idle = Math.max(...(poller?.latencies.slice(from) ?? [0]));
-    const perCore = loadavg()[0] / availableParallelism();
+    const perCore = (loadavg()[0] ?? 0) / availableParallelism();
     load = Math.max(load, idle / 125, perCore);
     if (load > 1) {
       process.stderr.write(
