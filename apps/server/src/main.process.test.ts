@@ -51,11 +51,12 @@ describe('the real server process on the embedded database', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('survives SIGKILL mid-writes, refuses a second process, stops cleanly on SIGTERM', {
-    timeout: 240_000,
+    timeout: 420_000,
   }, async () => {
-    // 1. First start: creates and seeds the database.
+    // 1. First start: creates and seeds the database (the living demo with its history, decision 022:
+    // allow for a busy machine).
     const a = await startServer(dataDir, await freePort());
-    await waitHealthy(a);
+    await waitHealthy(a, 240_000);
     expect(a.output()).toMatch(/e-Rapor SMK siap: http:\/\/127\.0\.0\.1:\d+/);
     expect(a.output()).toMatch(/admin@demo\.sch\.id/);
     expect(a.output()).not.toMatch(/tidak berhenti dengan benar/);
@@ -152,7 +153,7 @@ describe('the real server process on the embedded database', () => {
 });
 
 describe.skipIf(!inject('pg').available)('the real server process on PostgreSQL', () => {
-  it('starts on DATABASE_URL, seeds, serves, stops cleanly', { timeout: 120_000 }, async () => {
+  it('starts on DATABASE_URL, seeds, serves, stops cleanly', { timeout: 300_000 }, async () => {
     const info = inject('pg');
     const name = `${info.prefix}_process`;
     const admin = new pg.Client({ connectionString: info.adminUrl });
@@ -163,7 +164,7 @@ describe.skipIf(!inject('pg').available)('the real server process on PostgreSQL'
     const dataDir = mkdtempSync(join(tmpdir(), 'erapor-process-pg-'));
     try {
       const p = await startServer(dataDir, await freePort(), { DATABASE_URL: url.toString() });
-      await waitHealthy(p);
+      await waitHealthy(p, 240_000); // seeds the living demo (decision 022)
       expect(p.output()).toMatch(/Database: PostgreSQL/);
       const health = await api(p, 'GET', '/api/health');
       expect(health.body).toMatchObject({ status: 'ok', database: 'postgresql' });

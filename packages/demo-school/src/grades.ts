@@ -8,7 +8,8 @@
  * Spread of the active semester (per gradable pembelajaran, drawn by quota so it is exact):
  * 70 % complete (every pupil has a final grade), 20 % partly graded (some pupils finished, the others
  * have only their first TP scores), 10 % not started (TPs mapped, nothing scored). wali@'s class is
- * complete; guru@ has a partly graded subject to continue. Among the complete subjects a few pupils
+ * complete; guru@ has a partly graded subject to continue and their other subjects not started;
+ * ekskul@'s ekskul is not graded yet (the other ekskul are). Among the complete subjects a few pupils
  * miss a TP score or the non-test score (their final grade still follows from the rest).
  * Past semesters (history.ts) are complete. The final grade is always the suggestion of the app's
  * own rule (packages/contract penilaian rules), so Nilai Akhir and the stored grade agree.
@@ -200,12 +201,14 @@ export function generateGrades(school: DemoSchool, options: GradeOptions = {}): 
       ({ r, p }) => p.ptk_id === guruId && r.rombongan_belajar_id !== waliRombel && r.jenis_rombel === 1,
     );
     if (guruToContinue) kemajuan[guruToContinue.p.pembelajaran_id] = 'sebagian';
+    // guru@'s other subjects are still to start: their Beranda shows all three states, and a
+    // visitor (or an e2e test) finds a class of theirs with TPs and no grade yet.
+    for (const { p } of gradable) if (p.ptk_id === guruId) kemajuan[p.pembelajaran_id] ??= 'belum';
     const rest = root.fork('kemajuan').shuffle(gradable.filter(({ p }) => !kemajuan[p.pembelajaran_id]));
     const total = gradable.length;
-    const forcedLengkap = gradable.filter(({ p }) => kemajuan[p.pembelajaran_id] === 'lengkap').length;
-    const forcedSebagian = guruToContinue ? 1 : 0;
-    const nLengkap = Math.max(0, Math.round(total * SPREAD.lengkap) - forcedLengkap);
-    const nSebagian = Math.max(0, Math.round(total * SPREAD.sebagian) - forcedSebagian);
+    const forced = (k: Kemajuan) => gradable.filter(({ p }) => kemajuan[p.pembelajaran_id] === k).length;
+    const nLengkap = Math.max(0, Math.round(total * SPREAD.lengkap) - forced('lengkap'));
+    const nSebagian = Math.max(0, Math.round(total * SPREAD.sebagian) - forced('sebagian'));
     rest.forEach(({ p }, i) => {
       kemajuan[p.pembelajaran_id] =
         i < nLengkap ? 'lengkap' : i < nLengkap + nSebagian ? 'sebagian' : 'belum';
@@ -384,6 +387,8 @@ export function generateGrades(school: DemoSchool, options: GradeOptions = {}): 
   for (const e of school.ekstrakurikuler) {
     const r = live.find((x) => x.rombongan_belajar_id === e.rombongan_belajar_id);
     if (!r) continue;
+    // ekskul@'s own ekskul waits for its pembina in the active semester (as guru@'s subjects do).
+    if (mode === 'living' && e.pembina_ptk_id === school.demoAccounts.ekskul.ptk_id) continue;
     const xr = er.fork(e.ID_kelas_ekskul);
     for (const a of r.anggota_rombel) {
       const nilai = xr.weighted(weights('1:32 2:48 3:17 4:3'));

@@ -16,6 +16,9 @@
  *   `config: { seedDemo: false }`; its profile is `config.demoProfile` ('tiny' in tests). One database
  *   holds one demo profile: to use 'smk-standard' pass `config: { demoProfile: 'smk-standard' }`, or
  *   `seedDemo: false` and call this helper.
+ * - Plain by default: no grades, no past semesters. `living: true` adds them (decision 022: TPs, scores,
+ *   final grades, notes, ekskul grades, report settings, and the three semesters before with the same
+ *   pupils one class lower), as the app's start-up seed does for the smk-standard profile.
  * - Rows are written as the Dapodik sync would (primary key = Dapodik id); the mapping is in
  *   src/modules/demo/write-school.ts. Pembelajaran already have kelompok_id and no_urut (active).
  */
@@ -30,12 +33,13 @@ let passwordHash: Promise<string> | undefined;
 
 export async function seedDemo(
   db: Db,
-  options: { profile?: DemoProfile; semesterId?: string } = {},
+  options: { profile?: DemoProfile; semesterId?: string; living?: boolean } = {},
 ): Promise<SeededDemo> {
   passwordHash ??= hashPassword(DEMO_PASSWORD);
   return writeDemoSchool(db, {
     profile: options.profile ?? 'tiny',
     semesterId: options.semesterId,
+    living: options.living ?? false,
     passwordHash: await passwordHash,
   });
 }

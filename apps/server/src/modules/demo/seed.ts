@@ -1,5 +1,7 @@
 import { isRoleName, type RoleName } from '@erapor/contract/roles';
 import { generateSchool } from '@erapor/demo-school/generate';
+import { generateLiving, type LivingSchool } from '@erapor/demo-school/living';
+import { PROFILES } from '@erapor/demo-school/profiles';
 import type { DemoAccountKey, DemoSchool, ProfileName } from '@erapor/demo-school/types';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -8,6 +10,7 @@ import * as pengguna from '../pengguna/service';
 import { users } from '../pengguna/tables';
 import * as sekolahService from '../sekolah/service';
 import { sekolah } from '../sekolah/tables';
+import { writeGrades } from './write-grades';
 import { writeSchool } from './write-school';
 
 /*
@@ -16,6 +19,11 @@ import { writeSchool } from './write-school';
  * log-in per kind of user (admin@, guru@, wali@, kaprog@, waka@, ekskul@, pkl@, siswa@demo.sch.id,
  * password `rapor-demo`), each account being the generator's person (guru_id / peserta_didik_id),
  * with its roles in that semester.
+ *
+ * Living (the default of the smk-standard profile, opt-in for 'tiny'): the school in mid-semester
+ * — TPs, scores, final grades, notes, ekskul grades, report settings — and the three semesters
+ * before the active one with the same pupils one class lower and their final grades
+ * (decision 022). The accounts keep their roles in those semesters.
  */
 
 export const DEMO_NPSN = '69999999';
@@ -59,6 +67,18 @@ export function demoSchool(profile: DemoProfile, semesterId: string): DemoSchool
   return school;
 }
 
+const livings = new Map<string, LivingSchool>();
+/** The living data of a (profile, semester) school: pure, generated once per process. */
+export function demoLiving(profile: DemoProfile, semesterId: string): LivingSchool {
+  const key = `${profile}:${semesterId}`;
+  let living = livings.get(key);
+  if (!living) {
+    living = generateLiving(demoSchool(profile, semesterId));
+    livings.set(key, living);
+  }
+  return living;
+}
+
 /** The demo log-ins (same people and roles in every profile and semester). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = accountsOf(demoSchool('tiny', '20251'));
 
@@ -76,6 +96,10 @@ export interface SeededDemo {
   sekolahId: string;
   semesterId: string;
   accounts: Record<DemoAccountKey, SeededAccount>;
+  /** Whether grades and history were written. */
+  living: boolean;
+  /** The past semesters written (oldest first); empty unless living. */
+  historySemesterIds: string[];
   /** Wall time of the database writes (ms). */
   ms: number;
 }
@@ -86,6 +110,8 @@ export interface WriteDemoOptions {
   semesterId?: string;
   /** Default: a fresh argon2 hash of DEMO_PASSWORD. */
   passwordHash?: string;
+  /** Grades and past semesters (decision 022). Default: the profile's `living`. */
+  living?: boolean;
 }
 
 /**
@@ -97,6 +123,10 @@ export async function writeDemoSchool(db: Db, options: WriteDemoOptions = {}): P
   const semesterId = options.semesterId ?? (await sekolahService.getActiveSemester(db))?.semester_id;
   if (!semesterId) throw new Error('writeDemoSchool: no active semester (run ensureSemesters first)');
   const school = demoSchool(profile, semesterId);
+  const living = options.living ?? PROFILES[profile].living;
+  const data = living ? demoLiving(profile, semesterId) : null;
+  const known = new Set((await sekolahService.listSemesters(db)).map((s) => s.semester_id));
+  const history = (data?.history ?? []).filter((h) => known.has(h.school.meta.semester_id));
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   const started = performance.now();
   const accounts = await db.transaction(async (tx) => {
@@ -111,8 +141,20 @@ export async function writeDemoSchool(db: Db, options: WriteDemoOptions = {}): P
         `writeDemoSchool: NPSN ${DEMO_NPSN} already holds another demo school (not profile ${profile})`,
       );
     }
-    await writeSchool(tx, school, new Date(`${school.meta.tahun_ajaran_id}-07-01T00:00:00Z`));
-    return writeAccounts(tx, school, semesterId, passwordHash);
+    const deletedAt = new Date(`${school.meta.tahun_ajaran_id}-07-01T00:00:00Z`);
+    await writeSchool(tx, school, deletedAt);
+    const accounts = await writeAccounts(tx, school, semesterId, passwordHash);
+    if (!data) return accounts;
+    // TPs are the school's, written once (dated at the start of the oldest semester written).
+    const first = history[0]?.school ?? school;
+    const createdAt = new Date(`${first.meta.tahun_ajaran_id}-07-01T00:00:00Z`);
+    await writeGrades(tx, school.sekolah.sekolah_id, data.grades, { tujuanPembelajaran: true, createdAt });
+    for (const h of history) {
+      await writeSchool(tx, h.school, deletedAt, { pupilsActive: false });
+      await writeGrades(tx, school.sekolah.sekolah_id, h.grades, { tujuanPembelajaran: false, createdAt });
+      await grantHistoryRoles(tx, school, accounts, h.school.meta.semester_id);
+    }
+    return accounts;
   });
   sekolahService.clearSekolahCaches(db);
   return {
@@ -121,8 +163,31 @@ export async function writeDemoSchool(db: Db, options: WriteDemoOptions = {}): P
     sekolahId: school.sekolah.sekolah_id,
     semesterId,
     accounts,
+    living,
+    historySemesterIds: history.map((h) => h.school.meta.semester_id),
     ms: Math.round(performance.now() - started),
   };
+}
+
+/** The demo accounts' roles in a past semester (the pupil siswa@ was not at school yet). */
+async function grantHistoryRoles(
+  db: Db,
+  school: DemoSchool,
+  accounts: Record<DemoAccountKey, SeededAccount>,
+  semesterId: string,
+): Promise<void> {
+  await pengguna.grantRoles(
+    db,
+    DEMO_ACCOUNT_KEYS.filter((key) => key !== 'siswa').flatMap((key) =>
+      accounts[key].roles.map((role) => ({
+        userId: accounts[key].userId,
+        sekolahId: school.sekolah.sekolah_id,
+        semesterId,
+        role,
+        source: 'manual' as const,
+      })),
+    ),
+  );
 }
 
 async function writeAccounts(

@@ -195,7 +195,15 @@ export interface WrittenCounts {
  * Writes `school` (all of it) inside the caller's transaction. `deletedAt` is the time stamped on
  * rows the generator marks as deleted. Returns how many rows of the main tables it offered.
  */
-export async function writeSchool(db: Db, school: DemoSchool, deletedAt: Date): Promise<WrittenCounts> {
+export async function writeSchool(
+  db: Db,
+  school: DemoSchool,
+  deletedAt: Date,
+  options: { pupilsActive?: boolean } = {},
+): Promise<WrittenCounts> {
+  // A past semester (demo history) brings its graduates: written as inactive pupils. Pupils who are
+  // still at school are already there (written with the active semester) and stay as they are.
+  const pupilsActive = options.pupilsActive ?? true;
   const s = school.sekolah;
   const sekolahId = s.sekolah_id;
   const semesterId = school.meta.semester_id;
@@ -356,7 +364,7 @@ export async function writeSchool(db: Db, school: DemoSchool, deletedAt: Date): 
   );
   const nisnOf = (pd: PesertaDidik): string | null => keptNisn(pd.peserta_didik_id);
   const pdRows = [
-    ...school.peserta_didik.map((pd) => pesertaDidikRow(school, pd, sekolahId, nisnOf(pd), true)),
+    ...school.peserta_didik.map((pd) => pesertaDidikRow(school, pd, sekolahId, nisnOf(pd), pupilsActive)),
     ...school.peserta_didik_keluar.map((pd) => pesertaDidikRow(school, pd, sekolahId, nisnOf(pd), false)),
   ];
   await insertMany(db, pesertaDidik, pdRows);

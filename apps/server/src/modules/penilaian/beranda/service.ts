@@ -9,6 +9,7 @@ import {
   type BerandaWaliSubject,
   KUNCI_NILAI_ADMIN_ROLES,
 } from '@erapor/contract/penilaian/beranda';
+import { MAPEL_AGAMA } from '@erapor/contract/penilaian/rules';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
@@ -27,8 +28,16 @@ import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
  * §10: "per subject, the count of students graded (nilai_akhir rows) versus members").
  */
 
+/** Religion subjects: only the pupils of that religion are graded (roster.ts), so only they count. */
+const agamaCase = sql.raw(
+  `case b.mata_pelajaran_id ${Object.entries(MAPEL_AGAMA)
+    .map(([mapel, agama]) => `when ${Number(mapel)} then ${Number(agama)}`)
+    .join(' ')} end`,
+);
 const members = sql`(select count(*) from ${anggotaRombel} a
-  where a.rombongan_belajar_id = b.rombongan_belajar_id and a.deleted_at is null)`;
+  join ${pesertaDidik} pd on pd.peserta_didik_id = a.peserta_didik_id
+  where a.rombongan_belajar_id = b.rombongan_belajar_id and a.deleted_at is null
+    and (${agamaCase} is null or pd.agama_id = ${agamaCase}))`;
 const graded = sql`(select count(distinct n.anggota_rombel_id) from ${nilaiAkhir} n
   join ${anggotaRombel} a on a.anggota_rombel_id = n.anggota_rombel_id
    and a.rombongan_belajar_id = b.rombongan_belajar_id and a.deleted_at is null
