@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { type DemoAccount, login } from './support';
 
+// The interface language follows the browser (decision 020): these checks read the English texts.
+test.use({ locale: 'en-US' });
+
 /**
  * The access matrix, written out by hand from the product spec and the role catalogue —
  * deliberately NOT computed from packages/contract, so a wrong route table fails here.

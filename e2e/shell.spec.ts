@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { login } from './support';
 
+// The interface language follows the browser (decision 020): these checks read the English texts.
+test.use({ locale: 'en-US' });
+
 test('a lazy chunk that fails to load shows the ChunkLoadError message and a reload button', async ({
   page,
 }) => {
