@@ -178,7 +178,11 @@ export async function loadAreaMessages(area: string): Promise<void> {
 
 /** Loads the remembered language before the first render (falls back to English on failure). */
 export async function initI18n(lng: Locale = getPrefs().locale): Promise<void> {
-  await i18n.changeLanguage(lng).catch(() => (lng === 'en' ? undefined : i18n.changeLanguage('en')));
+  // A chunk that will not load must not keep the app from rendering: English, else the keys.
+  await i18n
+    .changeLanguage(lng)
+    .catch(() => (lng === 'en' ? undefined : i18n.changeLanguage('en')))
+    .catch(() => undefined);
 }
 
 /** Switches the interface language; a choice (the switcher) is remembered and wins over the browser's. */
