@@ -1,4 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { demoSeedBench } from './demo-seed';
 import { importReference } from './import-reference';
 import { loginLatency } from './login-latency';
 import { loginPageWeight } from './login-page-weight';
@@ -27,6 +28,7 @@ try {
 }
 results.push(...(await loginLatency()));
 results.push(...(await importReference()));
+results.push(...(await demoSeedBench()));
 results.push(...(await pdListLatency()));
 results.push(...(await penilaianBench()));
 results.push(...(await syncBench()));
