@@ -35,6 +35,8 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // Specs read the English interface unless they choose a locale (language.spec does).
+    locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -54,7 +56,8 @@ export default defineConfig({
     command: `node --import tsx ${join(root, 'apps/server/src/main.ts')}`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
+    // First start seeds the living demo school (≈ 12 s idle; decision 022): room for a busy machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',
     env: {

@@ -8,7 +8,8 @@ describe('names as a person reads them', () => {
     expect(normalizeName(' Dewi\tAyu  Lestari ')).toBe('dewi ayu lestari');
   });
   it("unifies the apostrophes autocorrect makes (Ma’ruf, Ma‘ruf, Ma`ruf, Maʼruf = Ma'ruf)", () => {
-    for (const v of ['Ma’ruf', 'Ma‘ruf', 'Ma`ruf', 'Maʼruf', 'Ma´ruf']) expect(sameName(v, "Ma'ruf"), v).toBe(true);
+    for (const v of ['Ma’ruf', 'Ma‘ruf', 'Ma`ruf', 'Maʼruf', 'Ma´ruf'])
+      expect(sameName(v, "Ma'ruf"), v).toBe(true);
     expect(sameName('“Udin”', '"Udin"')).toBe(true);
   });
   it('still tells different people apart', () => {

@@ -137,10 +137,22 @@ describe('checkScore', () => {
     expect(checkScore('abc')).toEqual({ ok: false, code: 'notNumber', message: SCORE_MESSAGES.notNumber });
     expect(checkScore('8O')).toEqual({ ok: false, code: 'notNumber', message: 'Nilai harus berupa angka!' });
     expect(checkScore(true)).toEqual({ ok: false, code: 'notNumber', message: SCORE_MESSAGES.notNumber });
-    expect(checkScore(Number.NaN)).toEqual({ ok: false, code: 'notNumber', message: SCORE_MESSAGES.notNumber });
-    expect(checkScore(-1)).toEqual({ ok: false, code: 'belowMin', message: 'Nilai tidak boleh di bawah 0 (nol)!' });
+    expect(checkScore(Number.NaN)).toEqual({
+      ok: false,
+      code: 'notNumber',
+      message: SCORE_MESSAGES.notNumber,
+    });
+    expect(checkScore(-1)).toEqual({
+      ok: false,
+      code: 'belowMin',
+      message: 'Nilai tidak boleh di bawah 0 (nol)!',
+    });
     expect(checkScore('-5')).toEqual({ ok: false, code: 'belowMin', message: SCORE_MESSAGES.belowMin });
-    expect(checkScore(101)).toEqual({ ok: false, code: 'aboveMax', message: 'Nilai tidak boleh di atas 100 (seratus)!' });
+    expect(checkScore(101)).toEqual({
+      ok: false,
+      code: 'aboveMax',
+      message: 'Nilai tidak boleh di atas 100 (seratus)!',
+    });
     expect(checkScore('150')).toEqual({ ok: false, code: 'aboveMax', message: SCORE_MESSAGES.aboveMax });
   });
   it('refuses decimals instead of rounding them', () => {

@@ -52,7 +52,9 @@ export function formatHundredths(hundredths: number): string {
 // --- scores -------------------------------------------------------------------------------
 
 export type ScoreIssue = keyof typeof SCORE_MESSAGES;
-export type ScoreCheck = { ok: true; value: number | null } | { ok: false; code: ScoreIssue; message: string };
+export type ScoreCheck =
+  | { ok: true; value: number | null }
+  | { ok: false; code: ScoreIssue; message: string };
 
 const refuse = (code: ScoreIssue): ScoreCheck => ({ ok: false, code, message: SCORE_MESSAGES[code] });
 

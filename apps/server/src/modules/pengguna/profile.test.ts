@@ -6,14 +6,14 @@ import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../tes
 
 const active = semesterOfDate(new Date()).semester_id;
 
-/** A tiny valid PNG (1×1) and JPEG header. */
+/** A tiny valid PNG (1×1) and a JPEG whose header (JFIF + SOF0) says 1×1 (lib/image.ts reads it). */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
     '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
   'hex',
 );
 const JPEG = Buffer.concat([
-  Buffer.from('ffd8ffe000104a46494600', 'hex'),
+  Buffer.from('ffd8ffe000104a46494600010100000100010000ffc00011080001000103012200021101031101', 'hex'),
   randomBytes(200),
   Buffer.from('ffd9', 'hex'),
 ]);
