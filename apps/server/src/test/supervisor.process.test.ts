@@ -133,10 +133,12 @@ describe('npm start supervises the server', () => {
     process.kill(first, 'SIGKILL');
     const second = await until('a new server', s, 10_000, async () => s.serverPids()[1]);
     const restartedMs = Date.now() - killedAt;
-    // 10 s on an idle machine is plenty (about 3 s: start, database check, snapshot); CI runs other
-    // database processes beside this one on two cores.
+    // The issue's bar: the app answers again within 10 s of the kill. Measured 4.1 s in CI beside the
+    // other test files (start, database check, snapshot); the wait allows more so that a slow run
+    // fails on the assertion below, with its number, not on a time-out.
     await healthy(s, 30_000);
     const backMs = Date.now() - killedAt;
+    expect(backMs).toBeLessThan(10_000);
     console.log(`SIGKILL → new server started in ${restartedMs} ms, /api/health answers after ${backMs} ms`);
 
     expect(second).not.toBe(first);
