@@ -9,6 +9,7 @@ import { and, asc, desc, eq, ilike, isNull, notExists, or, type SQL, sql } from 
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
+import { waliRombelIds } from '../referensi/rombel/access';
 import { anggotaRombel, pdKeluar, pesertaDidik, rombonganBelajar } from '../referensi/tables';
 import { likeTerm, loginOf, resetUserPassword, sortColumn } from './admin';
 import { generatePdAccount } from './generate';
@@ -24,19 +25,7 @@ export type PasswordPdScope = { all: true } | { all: false; rombelIds: string[] 
 export async function scopeOf(db: Db, actor: Actor): Promise<PasswordPdScope> {
   if (actor.roles.includes('admin')) return { all: true };
   if (!actor.roles.includes('wali') || !actor.guruId) throw forbidden();
-  const rows = await db
-    .select({ id: rombonganBelajar.rombonganBelajarId })
-    .from(rombonganBelajar)
-    .where(
-      and(
-        eq(rombonganBelajar.sekolahId, actor.sekolahId),
-        eq(rombonganBelajar.semesterId, actor.semesterId),
-        eq(rombonganBelajar.guruId, actor.guruId),
-        eq(rombonganBelajar.jenisRombel, 1),
-        isNull(rombonganBelajar.deletedAt),
-      ),
-    );
-  return { all: false, rombelIds: rows.map((r) => r.id) };
+  return { all: false, rombelIds: await waliRombelIds(db, actor) };
 }
 
 /**

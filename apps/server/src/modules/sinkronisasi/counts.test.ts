@@ -6,11 +6,11 @@ import { dapodikCounts } from '@erapor/demo-school/counts';
 import type { PesertaDidik } from '@erapor/demo-school/types';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { encryptText } from '../../secrets';
-import { bearer, describeEngines, json, loginAs, type TestApp } from '../../test/engines';
+import { describeEngines, loginAs, type TestApp } from '../../test/engines';
 import { setSetting } from '../sekolah/service';
 import { transportDefaults } from './client';
 import { WEBSERVICE_KINDS } from './sources/webservice';
-import { count, LAST_WRITE } from './test-support';
+import { count, kindOf, LAST_WRITE, runSync } from './test-support';
 
 /*
  * Issue #10 item 7: a NISN two pupils share in Dapodik goes to the same pupil through /sync/v1 and
@@ -23,7 +23,6 @@ const active = semesterOfDate(new Date()).semester_id;
 const NPSN = '69999999';
 const ADMIN = 'operator@sekolah.sch.id';
 const PASSWORD = 'rahasia-sekali';
-const URL = '/api/sinkronisasi/dapodik';
 
 transportDefaults.retryBaseMs = 5;
 transportDefaults.timeoutMs = 1500;
@@ -67,24 +66,8 @@ for (const source of ['sync', 'webservice'] as const) {
       let sekolahId = '';
       let clash: ReturnType<typeof makeClash>;
 
-      const sync = async (): Promise<SyncRun> => {
-        const res = await t().app.inject({ method: 'POST', url: URL, headers: bearer(admin), payload: {} });
-        expect(res.statusCode, res.body).toBe(202);
-        const id = json<{ runId: string }>(res).runId;
-        for (let i = 0; i < 600; i++) {
-          const run = json<SyncRun>(
-            await t().app.inject({ url: `/api/sinkronisasi/runs/${id}`, headers: bearer(admin) }),
-          );
-          if (run.status !== 'queued' && run.status !== 'running') return run;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        throw new Error('run did not finish');
-      };
-      const kind = (run: SyncRun, k: string) => {
-        const r = run.kinds.find((x) => x.kind === k);
-        if (!r) throw new Error(`no ${k}`);
-        return r;
-      };
+      const sync = () => runSync(t(), admin);
+      const kind = kindOf;
       const nisnOf = async (T: TestApp, id: string) =>
         (
           await T.db.query<{ nisn: string | null }>(

@@ -10,7 +10,7 @@ import { encryptText } from '../../../secrets';
 import { bearer, describeEngines, json, loginAs, type TestApp } from '../../../test/engines';
 import { setSetting } from '../../sekolah/service';
 import { transportDefaults } from '../client';
-import { count, LAST_WRITE } from '../test-support';
+import { count, kindOf, LAST_WRITE, runSync } from '../test-support';
 import { WEBSERVICE_KINDS, WEBSERVICE_MESSAGES, WebServiceSource } from './webservice';
 
 const active = semesterOfDate(new Date()).semester_id;
@@ -177,24 +177,8 @@ describeEngines('sinkronisasi dapodik through the Web Service', { config: { seed
 
   const setting = (key: string, value: string | null) =>
     setSetting(t().db.db, { sekolahId }, { key, value, semesterId: null });
-  const sync = async (payload: object = {}): Promise<SyncRun> => {
-    const res = await t().app.inject({ method: 'POST', url: URL, headers: bearer(admin), payload });
-    expect(res.statusCode, res.body).toBe(202);
-    const id = json<{ runId: string }>(res).runId;
-    for (let i = 0; i < 600; i++) {
-      const run = json<SyncRun>(
-        await t().app.inject({ url: `/api/sinkronisasi/runs/${id}`, headers: bearer(admin) }),
-      );
-      if (run.status !== 'queued' && run.status !== 'running') return run;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('run did not finish');
-  };
-  const kind = (run: SyncRun, k: string) => {
-    const r = run.kinds.find((x) => x.kind === k);
-    if (!r) throw new Error(`no ${k}`);
-    return r;
-  };
+  const sync = (payload: object = {}) => runSync(t(), admin, payload);
+  const kind = kindOf;
   const writes = (run: SyncRun) =>
     run.kinds.map((k) => ({ kind: k.kind, n: k.inserted + k.updated + k.revived + k.removed }));
   const noWrites = (run: SyncRun) => run.kinds.map((k) => ({ kind: k.kind, n: 0 }));
