@@ -89,8 +89,6 @@ export const ASESMEN_MESSAGES = {
   otherPembelajaran: (mapel: string, kelas: string) =>
     `File ini adalah template ${mapel} kelas ${kelas}, bukan untuk mata pelajaran dan kelas yang dipilih. Silahkan Unduh Template ulang!`,
   uploaded: 'Nilai dari file Excel sudah dimasukkan ke tabel. Periksa, lalu tekan Simpan untuk menyimpannya.',
-  uploadPdUnknown: (n: number) =>
-    `${n} baris peserta didik di file tidak lagi ada di kelas ini dan dilewati.`,
   uploadTpUnknown: (n: number) =>
     `${n} kolom Tujuan Pembelajaran di file tidak lagi dipetakan ke mata pelajaran ini dan dilewati.`,
   uploadPdMissing: (n: number) =>
