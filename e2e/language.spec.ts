@@ -161,6 +161,9 @@ async function newPage(browser: Browser, locale: string): Promise<Page> {
 
 async function loginAs(page: Page, account: DemoAccount): Promise<void> {
   await page.goto('/login');
+  // Type once the page's messages are in, as a person reading it would (a CI run once clicked Login
+  // on a form that had not kept the typed fields).
+  await page.waitForLoadState('networkidle');
   await page.getByLabel('Email').fill(DEMO[account]);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
