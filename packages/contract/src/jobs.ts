@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Background jobs (reference import, Dapodik sync...): their status as the API and SSE send it. */
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'cancelled'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobSchema = z.object({
@@ -21,7 +21,8 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
-export const isFinished = (status: JobStatus) => status === 'done' || status === 'failed';
+export const isFinished = (status: JobStatus) =>
+  status === 'done' || status === 'failed' || status === 'cancelled';
 
 export const JOB_MESSAGES = {
   interrupted: 'Server berhenti sebelum pekerjaan ini selesai. Silahkan jalankan ulang.',

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from './page-sizes';
 
 /**
  * Every table of the app is paginated, searched and sorted by the server (SQL LIMIT/OFFSET and
  * ORDER BY), never in the browser. One query shape and one response shape for all of them.
  */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export { PAGE_SIZES };
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1, 'Halaman minimal 1').default(1),

@@ -100,6 +100,8 @@ export const MENU: readonly MenuItem[] = [
   ]),
   group('Wali Kelas', 'copy', [
     link('Catatan Sikap', 'wali-kelas-catatan-sikap'),
+    link('Catatan Wali Kelas', 'wali-kelas-catatan-wali-kelas'),
+    link('Kokurikuler', 'wali-kelas-kokurikuler'),
     link('Praktik Kerja Lapangan', 'wali-kelas-praktik-kerja-lapangan'),
     link('Ketidakhadiran', 'wali-kelas-ketidakhadiran'),
     link('Nilai Ekstrakurikuler', 'wali-kelas-nilai-ekstrakurikuler'),
@@ -113,6 +115,8 @@ export const MENU: readonly MenuItem[] = [
     link('Nilai Ekstrakurikuler', 'progress-nilai-ekskul'),
     link('Nilai UKK', 'progress-nilai-ukk'),
     link('Nilai PKL', 'progress-nilai-pkl'),
+    link('Cetak Rapor Semester', 'progress-cetak-rapor', 'print'),
+    link('Unduh Leger', 'progress-unduh-legger', 'download'),
   ]),
   link('Profil Pengguna', 'profile', 'user'),
   link('Pusat Unduhan', 'unduhan', 'download'),

@@ -65,6 +65,11 @@ const SPEC_ROUTES: Record<string, { resource?: string; title?: string }> = {
   '/progress/nilai-ekskul': { resource: 'Waka', title: 'Nilai Eksktrakurikuler' },
   '/progress/nilai-ukk': { resource: 'Waka', title: 'Nilai UKK' },
   '/progress/nilai-pkl': { resource: 'Waka', title: 'Nilai PKL' },
+  // Issue #11: e-Rapor 8's homeroom items and the Waka/admin print pages (reference-screens §12).
+  '/wali-kelas/catatan-wali-kelas': { resource: 'Guru', title: 'Catatan Wali Kelas' },
+  '/wali-kelas/kokurikuler': { resource: 'Guru', title: 'Kokurikuler' },
+  '/progress/cetak-rapor': { resource: 'Rombel', title: 'Cetak Rapor Semester' },
+  '/progress/unduh-legger': { resource: 'Rombel', title: 'Unduh Leger' },
 };
 
 describe('route table', () => {
@@ -158,10 +163,31 @@ describe('access', () => {
   it('narrows the Guru resource by role', () => {
     expect(open('/wali-kelas/cetak-rapor', ['guru', 'wali'])).toBe(true);
     expect(open('/wali-kelas/cetak-rapor', ['guru'])).toBe(false);
+    // The elective class's wali reaches its ledger on the same page (issue #11 item 1).
+    expect(open('/wali-kelas/unduh-legger', ['guru', 'pilihan'])).toBe(true);
+    expect(open('/wali-kelas/unduh-legger', ['guru'])).toBe(false);
     expect(open('/penilaian/input-nilai', ['guru'])).toBe(true);
     expect(open('/penilaian/input-nilai', ['siswa'])).toBe(false);
     expect(open('/nilai-ukk/perencanaan', ['guru', 'kaprog'])).toBe(true);
     expect(open('/nilai-ukk/perencanaan', ['guru'])).toBe(false);
+  });
+
+  it('opens any class’s report cards and ledger to the Waka and the admin only (decision 027)', () => {
+    for (const path of ['/progress/cetak-rapor', '/progress/unduh-legger']) {
+      expect(open(path, ['waka']), path).toBe(true);
+      expect(open(path, ['admin']), path).toBe(true);
+      expect(open(path, ['tu']), path).toBe(false);
+      expect(open(path, ['guru', 'wali']), path).toBe(false);
+    }
+    // The admin holds neither Waka nor Pkl: monitoring and PKL pages stay closed.
+    expect(open('/progress/penilaian', ['admin'])).toBe(false);
+    expect(open('/pkl/penilaian', ['admin'])).toBe(false);
+    const adminMenu = visibleMenu(MENU, abilitiesForRoles(['admin']), ['admin']);
+    const monitoring = adminMenu.find((i) => i.kind === 'group' && i.title === 'Monitoring');
+    expect(monitoring && monitoring.kind === 'group' ? titles(monitoring.children) : []).toEqual([
+      'Cetak Rapor Semester',
+      'Unduh Leger',
+    ]);
   });
 
   it('lets anyone open the error pages', () => {

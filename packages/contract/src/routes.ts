@@ -38,6 +38,17 @@ export interface RouteDef {
   addButton?: AddButton;
   /** Name of the route whose navigation item this route highlights. */
   navActiveLink?: string;
+  /** When set, the menu offers the page only in these semesters (access.ts `openInSemester`). */
+  semesters?: SemesterCondition;
+}
+
+/**
+ * Semesters a page belongs to: `from` the first semester_id it exists in (e.g. Kokurikuler from
+ * '20251'), `genapOnly` only in semester 2 (Kenaikan Kelas). The page's API says the same in words.
+ */
+export interface SemesterCondition {
+  from?: string;
+  genapOnly?: boolean;
 }
 
 const tambah = (action: string, extra: Partial<AddButton> = {}): AddButton => ({
@@ -494,6 +505,25 @@ export const ROUTES: readonly RouteDef[] = [
     roles: ['wali'],
   },
   {
+    path: '/wali-kelas/catatan-wali-kelas',
+    name: 'wali-kelas-catatan-wali-kelas',
+    title: 'Catatan Wali Kelas',
+    breadcrumb: bc('Wali Kelas', 'Catatan Wali Kelas'),
+    resource: 'Guru',
+    action: 'read',
+    roles: ['wali'],
+  },
+  {
+    path: '/wali-kelas/kokurikuler',
+    name: 'wali-kelas-kokurikuler',
+    title: 'Kokurikuler',
+    breadcrumb: bc('Wali Kelas', 'Kokurikuler'),
+    resource: 'Guru',
+    action: 'read',
+    roles: ['wali'],
+    semesters: { from: '20251' },
+  },
+  {
     path: '/wali-kelas/praktik-kerja-lapangan',
     name: 'wali-kelas-praktik-kerja-lapangan',
     title: 'Praktik Kerja Lapangan',
@@ -528,6 +558,7 @@ export const ROUTES: readonly RouteDef[] = [
     resource: 'Guru',
     action: 'read',
     roles: ['wali'],
+    semesters: { genapOnly: true },
   },
   {
     path: '/wali-kelas/cetak-rapor',
@@ -545,7 +576,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: bc('Wali Kelas', 'Unduh Leger'),
     resource: 'Guru',
     action: 'read',
-    roles: ['wali'],
+    roles: ['wali', 'pilihan'],
     addButton: { text: 'Unduh Legger', variant: 'success', action: 'unduh-legger' },
   },
 
@@ -589,6 +620,26 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: bc('Monitoring', 'Nilai PKL'),
     resource: 'Waka',
     action: 'read',
+  },
+  // Any class's report cards and ledger: the Waka, and the admin for an absent homeroom
+  // (issue #11; decision 027 — the admin holds Rombel, never Waka or Pkl).
+  {
+    path: '/progress/cetak-rapor',
+    name: 'progress-cetak-rapor',
+    title: 'Cetak Rapor Semester',
+    breadcrumb: bc('Monitoring', 'Cetak Rapor Semester'),
+    resource: 'Rombel',
+    action: 'read',
+    roles: ['waka', 'admin'],
+  },
+  {
+    path: '/progress/unduh-legger',
+    name: 'progress-unduh-legger',
+    title: 'Unduh Leger',
+    breadcrumb: bc('Monitoring', 'Unduh Leger'),
+    resource: 'Rombel',
+    action: 'read',
+    roles: ['waka', 'admin'],
   },
 ];
 

@@ -23,6 +23,32 @@ export const JABATAN_KEPALA_SEKOLAH = [
 ] as const;
 export type JabatanKepalaSekolah = (typeof JABATAN_KEPALA_SEKOLAH)[number]['value'];
 
+/**
+ * The staff number printed under a signature (issue #11 item 8): NIP (civil servants), else the
+ * school's choice of NUPTK or NIY for private SMKs whose teachers have no NIP. A teacher without
+ * the chosen number prints "NIP. -" (resp. "NUPTK. -", "NIY. -").
+ */
+export const IDENTITAS_PEGAWAI = [
+  { value: 'nip', label: 'NIP' },
+  { value: 'nuptk', label: 'NUPTK' },
+  { value: 'niy', label: 'NIY' },
+] as const;
+export type IdentitasPegawai = (typeof IDENTITAS_PEGAWAI)[number]['value'];
+
+/**
+ * The place printed before the report date ("{tempat}, {tanggal}"): the school's "Tempat Rapor",
+ * else its kabupaten/kota without "Kab. "/"Kabupaten "/"Kota " (and a following "Adm. "), e.g.
+ * "Kab. Bandung" → "Bandung", "Kota Adm. Jakarta Selatan" → "Jakarta Selatan".
+ */
+export function tempatRapor(
+  setting: string | null | undefined,
+  kabupaten: string | null | undefined,
+): string {
+  const own = (setting ?? '').trim();
+  if (own !== '') return own;
+  return (kabupaten ?? '').trim().replace(/^(kab\.?|kabupaten|kota)\s+((adm\.?|administrasi)\s+)?/i, '');
+}
+
 export const SETTING_MESSAGES = {
   periodeRequired: 'Periode Aktif tidak boleh kosong.',
   periodeUnknown: 'Periode Aktif tidak ditemukan.',
@@ -33,6 +59,7 @@ export const SETTING_MESSAGES = {
   rombel4TahunUnknown: 'Rombongan belajar 4 tahun harus rombel reguler kelas 11–13 sekolah ini.',
   urlInvalid: 'URL Dapodik tidak valid (contoh: http://192.168.1.10:5774).',
   sumberDapodikInvalid: 'Sumber data Dapodik harus Otomatis, API Sinkronisasi atau Web Service.',
+  identitasPegawaiInvalid: 'Nomor pegawai yang dicetak harus NIP, NUPTK atau NIY.',
   namaRequired: 'Nama sekolah tidak boleh kosong.',
   emailInvalid: 'Email sekolah tidak valid.',
   logoNotImage: 'Logo sekolah harus berupa berkas gambar',
@@ -133,6 +160,15 @@ export const updateSettingsRequestSchema = z.object({
     .array(z.uuid({ error: SETTING_MESSAGES.rombel4TahunUnknown }))
     .max(200)
     .default([]),
+  /** Printed before the report date; empty: the kabupaten/kota (`tempatRapor`). */
+  tempat_rapor: optionalText(100),
+  /** The staff number under signatures; omitted: keep the stored choice (NIP when none). */
+  identitas_pegawai: z
+    .enum(
+      IDENTITAS_PEGAWAI.map((i) => i.value),
+      { error: SETTING_MESSAGES.identitasPegawaiInvalid },
+    )
+    .optional(),
   url_dapodik: optionalText(300).refine((v) => v === null || /^https?:\/\/[^\s/]+/i.test(v), {
     error: SETTING_MESSAGES.urlInvalid,
   }),
@@ -181,6 +217,8 @@ export const settingsResponseSchema = z.object({
   jabatan: z.string().nullable(),
   zona: z.string().nullable(),
   rombel_4_tahun: z.array(z.string()),
+  tempat_rapor: z.string().nullable(),
+  identitas_pegawai: z.enum(IDENTITAS_PEGAWAI.map((i) => i.value)),
   url_dapodik: z.string().nullable(),
   /** Whether a Dapodik token is stored; the token itself never leaves the server. */
   token_dapodik_tersimpan: z.boolean(),

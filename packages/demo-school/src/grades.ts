@@ -78,6 +78,11 @@ export interface DemoGrades {
     deskripsi: string;
   }[];
   ekskul: { anggota_rombel_id: Uuid; ekstrakurikuler_id: Uuid; nilai: number; deskripsi: string }[];
+  /**
+   * Ketidakhadiran (days of Sakit, Izin, Alpa) of every member of a regular class, active semester
+   * only (mode 'living'): mostly 0–3 days, about one pupil in 30 more.
+   */
+  absensi: { anggota_rombel_id: Uuid; sakit: number; izin: number; alpa: number }[];
   /** State of every gradable pembelajaran. */
   kemajuan: Record<Uuid, Kemajuan>;
   /** Pengaturan Umum of the semester. */
@@ -227,6 +232,7 @@ export function generateGrades(school: DemoSchool, options: GradeOptions = {}): 
     deskripsi: [],
     sikap: [],
     ekskul: [],
+    absensi: [],
     kemajuan,
     settings: {
       kepala_sekolah: school.sekolah.kepala_sekolah_ptk_id,
@@ -398,6 +404,24 @@ export function generateGrades(school: DemoSchool, options: GradeOptions = {}): 
         nilai,
         deskripsi: deskripsiEkskul(e.nm_ekskul, nilai),
       });
+    }
+  }
+
+  // ---- absences of the homeroom classes (the wali kelas's Ketidakhadiran), active semester only
+  if (mode === 'living') {
+    const ar = root.fork('absensi');
+    for (const r of live) {
+      if (r.jenis_rombel !== 1) continue;
+      for (const a of r.anggota_rombel) {
+        const pr = ar.fork(a.anggota_rombel_id);
+        const many = pr.chance(1 / 30);
+        out.absensi.push({
+          anggota_rombel_id: a.anggota_rombel_id,
+          sakit: many ? pr.int(4, 12) : pr.weighted(weights('0:45 1:25 2:17 3:13')),
+          izin: pr.weighted(weights('0:60 1:22 2:12 3:6')),
+          alpa: many && pr.chance(0.5) ? pr.int(4, 8) : pr.weighted(weights('0:75 1:15 2:7 3:3')),
+        });
+      }
     }
   }
   return out;

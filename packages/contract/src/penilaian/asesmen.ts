@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TINGKAT } from '../referensi/peserta-didik';
+import { namedPupils } from '../whole-number';
 import {
   BOBOT_MESSAGE,
   checkKompeten,
@@ -74,7 +75,7 @@ export const ASESMEN_MESSAGES = {
   resetCapaian: 'Capaian Kompetensi berhasil direset',
   resetConfirm: 'Semua Capaian Kompetensi yang tersimpan untuk mata pelajaran ini akan dihapus!',
   conflict: (names: readonly string[]) =>
-    `Nilai ${names.slice(0, 5).join(', ')}${names.length > 5 ? ` dan ${names.length - 5} peserta didik lain` : ''} ` +
+    `Nilai ${namedPupils(names)} ` +
     'telah diubah oleh pengguna lain sejak Anda membukanya. Tidak ada yang disimpan; isian Anda masih di ' +
     'layar. Muat ulang data untuk melihat nilai terbaru, lalu isi dan simpan lagi.',
   conflictCell: (now: string | number | null) =>

@@ -91,6 +91,11 @@ export const berandaDetailResponseSchema = z.object({
     rombel: z.string(),
     guru: z.string().nullable(),
   }),
+  /**
+   * Set for a parent subject with active sub-subjects (contract penilaian/sub-mapel.ts):
+   * `can_generate` when the caller is the class's wali kelas, who runs "Generate Nilai".
+   */
+  sub_mapel: z.object({ can_generate: z.boolean() }).nullable(),
   data: z.array(berandaDetailRowSchema),
 });
 export type BerandaDetailResponse = z.infer<typeof berandaDetailResponseSchema>;

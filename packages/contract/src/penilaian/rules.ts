@@ -7,6 +7,8 @@
  * (Binary floating point would turn 80.005 into 80.00 and 80.325 into 80.32.)
  */
 
+import { checkWholeNumber, type WholeNumberCheck } from '../whole-number';
+
 /** Ids of the special subjects (reference-domain Appendix B). */
 export const MAPEL_PKL = 800001000;
 export const MAPEL_P5 = 200040000;
@@ -52,37 +54,14 @@ export function formatHundredths(hundredths: number): string {
 // --- scores -------------------------------------------------------------------------------
 
 export type ScoreIssue = keyof typeof SCORE_MESSAGES;
-export type ScoreCheck =
-  | { ok: true; value: number | null }
-  | { ok: false; code: ScoreIssue; message: string };
-
-const refuse = (code: ScoreIssue): ScoreCheck => ({ ok: false, code, message: SCORE_MESSAGES[code] });
+export type ScoreCheck = WholeNumberCheck<ScoreIssue>;
 
 /**
- * A score as typed, pasted, read from Excel or sent: empty (null, undefined, '' or spaces) means
- * "no score" (the save deletes it); otherwise a whole number 0–100 written with ASCII digits only.
- * Decimals — the point, or the decimal comma an Indonesian Excel writes — are refused with their
- * own message, never rounded: a silently changed grade is worse than a red cell. The grid and the
- * server use this one rule, so a cell says the same thing in both places.
+ * A score as typed, pasted, read from Excel or sent: empty means "no score" (null; the save
+ * deletes it); otherwise a whole number 0–100 by the one numeric cell rule (whole-number.ts).
  */
 export function checkScore(input: unknown): ScoreCheck {
-  if (input === null || input === undefined) return { ok: true, value: null };
-  let n: number;
-  if (typeof input === 'number') n = input;
-  else if (typeof input === 'string') {
-    const text = input.trim();
-    if (text === '') return { ok: true, value: null };
-    const decimal = /^-?(\d+[.,]\d*|[.,]\d+)$/.test(text);
-    if (!/^-?\d+$/.test(text) && !decimal) return refuse('notNumber');
-    n = Number(text.replace(',', '.'));
-    if (text.startsWith('-') && !(n < 0)) return refuse('notNumber'); // "-0"
-    if (decimal && n >= SCORE_MIN && n <= SCORE_MAX) return refuse('notWhole');
-  } else return refuse('notNumber');
-  if (!Number.isFinite(n)) return refuse('notNumber');
-  if (n < SCORE_MIN) return refuse('belowMin');
-  if (n > SCORE_MAX) return refuse('aboveMax');
-  if (!Number.isInteger(n)) return refuse('notWhole');
-  return { ok: true, value: n };
+  return checkWholeNumber(input, SCORE_MIN, SCORE_MAX, SCORE_MESSAGES);
 }
 
 export const KOMPETEN_MESSAGE = 'Ketercapaian harus Tercapai (1), Tidak tercapai (0) atau kosong!';

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { optionSchema } from '../referensi/peserta-didik';
+import { waliRombelSchema } from './catatan';
+
+/**
+ * Read-only homeroom views (issue #11 items 4 and 6; docs/decisions/028-wali-kelas-catatan.md).
+ *   GET /api/wali-kelas/nilai-ekstrakurikuler?rombongan_belajar_id   the class's pupils' ekskul grades
+ *   GET /api/wali-kelas/praktik-kerja-lapangan?rombongan_belajar_id  the class (PKL data: later)
+ *
+ * Nilai Ekstrakurikuler: Nama Peserta Didik | Nama Eskul | Pembina | Predikat | Deskripsi, one row
+ * per pupil and ekskul they belong to (their membership of the ekskul's jenis-51 rombel in the
+ * semester); a member the pembina has not graded yet has no predikat (`dinilai` false: "Belum
+ * dinilai"); a pupil in no ekskul has one row without ekskul.
+ */
+
+export const EKSKUL_WALI_MESSAGES = {
+  belumDinilai: 'Belum dinilai',
+  tanpaEkskul: 'Tidak mengikuti ekstrakurikuler',
+  pklBelumAda: 'Data PKL belum tersedia',
+} as const;
+
+export const ekskulWaliRowSchema = z.object({
+  anggota_rombel_id: z.string(),
+  nama: z.string(),
+  nisn: z.string().nullable(),
+  /** null: the pupil is in no ekskul this semester. */
+  nama_ekskul: z.string().nullable(),
+  pembina: z.string().nullable(),
+  /** Sangat Baik, Baik, Cukup or Kurang (the ekskul scale); null when not graded. */
+  predikat: z.string().nullable(),
+  deskripsi: z.string().nullable(),
+  dinilai: z.boolean(),
+});
+export type EkskulWaliRow = z.infer<typeof ekskulWaliRowSchema>;
+
+export const ekskulWaliResponseSchema = z.object({
+  rombel: waliRombelSchema,
+  kelas: z.array(optionSchema),
+  data: z.array(ekskulWaliRowSchema),
+});
+export type EkskulWaliResponse = z.infer<typeof ekskulWaliResponseSchema>;
+
+export const pklWaliResponseSchema = z.object({
+  rombel: waliRombelSchema,
+  kelas: z.array(optionSchema),
+  /** Always null until the PKL work builds its data and read API (it fills this field). */
+  data: z.null(),
+});
+export type PklWaliResponse = z.infer<typeof pklWaliResponseSchema>;
