@@ -1,10 +1,12 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { demoSeedBench } from './demo-seed';
 import { importReference } from './import-reference';
+import { legerBench } from './leger';
 import { loginLatency } from './login-latency';
 import { loginPageWeight } from './login-page-weight';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
+import { raporBench } from './rapor';
 import { startServer } from './server';
 import { spreadsheetReadBench } from './spreadsheet-read';
 import { syncBench } from './sync';
@@ -33,6 +35,8 @@ results.push(...(await pdListLatency()));
 results.push(...(await penilaianBench()));
 results.push(...(await syncBench()));
 results.push(...(await spreadsheetReadBench()));
+results.push(...(await legerBench()));
+results.push(...(await raporBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

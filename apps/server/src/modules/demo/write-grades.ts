@@ -1,14 +1,16 @@
+import { generateCatatan } from '@erapor/demo-school/catatan';
 import type { DemoGrades } from '@erapor/demo-school/grades';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as sekolahService from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
+import { writeDemoKenaikan } from '../wali-kelas/kenaikan/demo';
 
 /*
  * Writes the demo's grades (packages/demo-school grades.ts) into the tables the app's services read:
  * kurikulum (tujuan_pembelajaran, tp_mapel, pembelajaran bobot) and penilaian (nilai_tp,
  * nilai_sumatif, nilai_akhir, tp_nilai, deskripsi_mata_pelajaran, nilai_sikap,
- * nilai_ekstrakurikuler), plus the semester's Pengaturan Umum through the sekolah service.
+ * nilai_ekstrakurikuler) and wali-kelas (absensi), plus the semester's Pengaturan Umum through the sekolah service.
  *
  * Bulk: each kind goes in as a few `INSERT … SELECT FROM json_to_recordset($1)` statements (one
  * JSON parameter per chunk instead of one bind parameter per cell, which is what makes PGlite slow),
@@ -184,7 +186,38 @@ export async function writeGrades(
     ],
     grades.ekskul.map((e) => [sekolahId, e.anggota_rombel_id, e.ekstrakurikuler_id, e.nilai, e.deskripsi]),
   );
+  // The wali kelas's Ketidakhadiran (modules/wali-kelas, decision 026).
+  await insertJson(
+    db,
+    'absensi',
+    [
+      ['sekolah_id', 'uuid'],
+      ['anggota_rombel_id', 'uuid'],
+      ['sakit', 'smallint'],
+      ['izin', 'smallint'],
+      ['alpa', 'smallint'],
+    ],
+    grades.absensi.map((a) => [sekolahId, a.anggota_rombel_id, a.sakit, a.izin, a.alpa]),
+  );
+  // The wali kelas's Catatan Wali Kelas and Kokurikuler (decision 028), for the same members.
+  await insertJson(
+    db,
+    'catatan_wali',
+    [
+      ['sekolah_id', 'uuid'],
+      ['anggota_rombel_id', 'uuid'],
+      ['type', 'varchar'],
+      ['uraian_deskripsi', 'text'],
+    ],
+    generateCatatan(
+      grades.absensi.map((a) => a.anggota_rombel_id),
+      grades.semester_id,
+    ).map((c) => [sekolahId, c.anggota_rombel_id, c.type, c.uraian_deskripsi]),
+  );
+  // Kenaikan Kelas of a past Genap semester (decision 029), from the classes just written.
+  rows += await writeDemoKenaikan(db, sekolahId, grades.semester_id);
   rows +=
+    grades.absensi.length +
     grades.tp_mapel.length +
     grades.nilai_tp.length +
     grades.nilai_sumatif.length +

@@ -88,11 +88,18 @@ export async function failInterruptedJobs(db: Db, now: Date): Promise<number> {
   return rows.length;
 }
 
-async function write(db: Db, id: string, patch: Partial<typeof jobs.$inferInsert>): Promise<Job | null> {
+async function write(
+  db: Db,
+  id: string,
+  patch: Partial<typeof jobs.$inferInsert>,
+  onlyUnfinished = false,
+): Promise<Job | null> {
   const [row] = await db
     .update(jobs)
     .set({ ...patch, updatedAt: new Date() })
-    .where(eq(jobs.id, id))
+    .where(
+      onlyUnfinished ? and(eq(jobs.id, id), inArray(jobs.status, ['queued', 'running'])) : eq(jobs.id, id),
+    )
     .returning();
   if (!row) return null;
   const job = toJob(row);
@@ -119,7 +126,7 @@ export async function runJob<R>(
   const interval = options.intervalMs ?? 500;
   let lastWrite = 0;
   let pending: Promise<unknown> = Promise.resolve();
-  let current: Job | null = await write(db, jobId, { status: 'running', startedAt: now() });
+  let current: Job | null = await write(db, jobId, { status: 'running', startedAt: now() }, true);
   const progress: JobProgress = (p, total, message) => {
     if (current) {
       current = { ...current, progress: p, total, message };
@@ -132,27 +139,48 @@ export async function runJob<R>(
       db
         .update(jobs)
         .set({ progress: p, total, message, updatedAt: new Date() })
-        .where(eq(jobs.id, jobId))
+        .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running')))
         .catch(() => {}),
     );
   };
   try {
     const { result, message } = await work(progress);
     await pending;
-    await write(db, jobId, {
-      status: 'done',
-      progress: current?.total ?? current?.progress ?? 0,
-      message,
-      result: result as unknown,
-      finishedAt: now(),
-    });
+    // A job cancelled meanwhile stays cancelled (the guarded write changes nothing).
+    await write(
+      db,
+      jobId,
+      {
+        status: 'done',
+        progress: current?.total ?? current?.progress ?? 0,
+        message,
+        result: result as unknown,
+        finishedAt: now(),
+      },
+      true,
+    );
   } catch (err) {
     options.onError?.(err);
     await pending;
-    await write(db, jobId, {
-      status: 'failed',
-      message: err instanceof Error ? err.message : String(err),
-      finishedAt: now(),
-    }).catch(() => {});
+    await write(
+      db,
+      jobId,
+      { status: 'failed', message: err instanceof Error ? err.message : String(err), finishedAt: now() },
+      true,
+    ).catch(() => {});
   }
+}
+
+/**
+ * Cancels a queued or running job: its row becomes `cancelled` at once (listeners hear it) and
+ * `runJob` will not overwrite it when the work ends. Stopping the work itself is the caller's
+ * (an AbortSignal, a worker to terminate). Null when the job had already ended.
+ */
+export async function cancelJob(
+  db: Db,
+  id: string,
+  message: string,
+  now: Date = new Date(),
+): Promise<Job | null> {
+  return write(db, id, { status: 'cancelled', message, finishedAt: now }, true);
 }

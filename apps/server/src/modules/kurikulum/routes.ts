@@ -23,11 +23,10 @@ import {
   tpUpdateSchema,
 } from '@erapor/contract/kurikulum/tp';
 import { listResponseSchema } from '@erapor/contract/list';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { receiveUpload } from '../../lib/upload';
 import { actorOf } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import * as bobot from './bobot';
 import * as cp from './cp';
@@ -254,28 +253,13 @@ export const kurikulumRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      if (!request.isMultipart()) throw fieldError('template_excel', TP_MESSAGES.fileRequired);
-      let file: MultipartFile | undefined;
-      try {
-        file = await request.file({
-          limits: { fileSize: TP_IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
-        });
-      } catch {
-        throw fieldError('template_excel', TP_MESSAGES.fileRequired);
-      }
-      if (!file) throw fieldError('template_excel', TP_MESSAGES.fileRequired);
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fieldError('template_excel', TP_MESSAGES.fileTooLarge, 413);
-        }
-        throw fieldError('template_excel', TP_MESSAGES.fileRequired);
-      }
-      if (file.file.truncated) throw fieldError('template_excel', TP_MESSAGES.fileTooLarge, 413);
-      if (data.length === 0) throw fieldError('template_excel', TP_MESSAGES.fileRequired);
-      return tp.importTp(db, actor, request.query, { data, filename: file.filename });
+      const upload = await receiveUpload(request, {
+        field: 'template_excel',
+        maxBytes: TP_IMPORT_MAX_BYTES,
+        required: TP_MESSAGES.fileRequired,
+        tooLarge: TP_MESSAGES.fileTooLarge,
+      });
+      return tp.importTp(db, actor, request.query, upload);
     },
   );
 

@@ -8,10 +8,10 @@ import {
 } from '@erapor/contract/auth';
 import { MESSAGES } from '@erapor/contract/errors';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkImage } from '../../lib/image';
+import { receiveUpload } from '../../lib/upload';
 import { actorOf } from '../../plugins/auth';
 import { fieldError, notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
@@ -50,34 +50,19 @@ export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      if (!request.isMultipart()) throw fieldError('photo', MESSAGES.photoRequired);
-      let file: MultipartFile | undefined;
-      try {
-        file = await request.file({
-          limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024 },
-        });
-      } catch {
-        throw fieldError('photo', MESSAGES.photoRequired);
-      }
-      if (file?.fieldname !== 'photo') throw fieldError('photo', MESSAGES.photoRequired);
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw fieldError('photo', MESSAGES.photoSize);
-        throw fieldError('photo', MESSAGES.photoRequired);
-      }
-      if (file.file.truncated || data.length > PHOTO_MAX_BYTES) throw fieldError('photo', MESSAGES.photoSize);
+      const upload = await receiveUpload(request, {
+        field: 'photo',
+        maxBytes: PHOTO_MAX_BYTES,
+        required: MESSAGES.photoRequired,
+        tooLarge: MESSAGES.photoSize,
+        tooLargeStatus: 422,
+      });
+      const { data, filename } = upload;
       // The type and pixel size from the header (lib/image.ts); the file name alone is not trusted.
       const image = checkImage(data);
-      if (
-        !ALLOWED_EXT.has(extname(file.filename).toLowerCase()) ||
-        (!image.ok && image.reason === 'not-image')
-      ) {
+      if (!ALLOWED_EXT.has(extname(filename).toLowerCase()) || (!image.ok && image.reason === 'not-image')) {
         throw fieldError('photo', MESSAGES.photoType);
       }
-      if (data.length === 0) throw fieldError('photo', MESSAGES.photoRequired);
       if (!image.ok) {
         throw fieldError(
           'photo',

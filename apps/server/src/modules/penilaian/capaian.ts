@@ -143,7 +143,7 @@ export async function saveCapaian(
       names,
       samePair,
       (v) => (v ? [v.deskripsi_pengetahuan, v.deskripsi_keterampilan].filter(Boolean).join(' / ') : null),
-      'deskripsi_pengetahuan',
+      { field: () => 'deskripsi_pengetahuan' },
     );
     const writes = changing.filter((c) => c.value !== null);
     const deletes = changing.filter((c) => c.value === null);

@@ -39,6 +39,14 @@ export async function lockPembelajaran(tx: Db, pembelajaranId: string): Promise<
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`penilaian:${pembelajaranId}`}))`);
 }
 
+/** How a grid that is not a subject's grades names its cells and its conflict. */
+export interface GridSaveWording<V> {
+  /** The field of a cell in `rows.<i>.<field>` (default `nilai`). */
+  field?: (cell: Cell<V>) => string;
+  /** The 409's message naming the pupils (default: the grades' wording). */
+  conflict?: (names: readonly string[]) => string;
+}
+
 /**
  * Opens the save transaction: lock, gate, and the conflict check against `current` (the stored
  * values keyed by cellId). Returns only the cells that actually change something.
@@ -46,13 +54,14 @@ export async function lockPembelajaran(tx: Db, pembelajaranId: string): Promise<
 export async function beginGridSave<V>(
   tx: Db,
   actor: Actor,
-  p: PembelajaranCtx,
+  /** What is locked and gated: a pembelajaran, or any grid of one rombel under its own lock key. */
+  p: Pick<PembelajaranCtx, 'pembelajaranId' | 'rombonganBelajarId'>,
   cells: readonly Cell<V>[],
   loadCurrent: () => Promise<Map<string, V>>,
   names: ReadonlyMap<string, string>,
   same: (a: V | undefined, b: V) => boolean,
   show: (v: V | undefined) => string | number | null,
-  field = 'nilai',
+  wording: GridSaveWording<V> = {},
 ): Promise<Cell<V>[]> {
   await lockPembelajaran(tx, p.pembelajaranId);
   await assertPenilaianOpen(tx, actor, p.rombonganBelajarId);
@@ -64,14 +73,17 @@ export async function beginGridSave<V>(
     const now = current.get(cellId(cell.anggotaRombelId, cell.key));
     if (same(now, cell.value)) continue;
     if (!same(now, cell.sebelumnya)) {
-      details[`rows.${cell.index}.${field}`] = ASESMEN_MESSAGES.conflictCell(show(now));
+      details[`rows.${cell.index}.${wording.field?.(cell) ?? 'nilai'}`] = ASESMEN_MESSAGES.conflictCell(
+        show(now),
+      );
       who.add(names.get(cell.anggotaRombelId) ?? cell.anggotaRombelId);
       continue;
     }
     changing.push(cell);
   }
   if (who.size > 0) {
-    throw new AppError(409, 'CONFLICT', ASESMEN_MESSAGES.conflict([...who].sort()), details);
+    const conflict = wording.conflict ?? ASESMEN_MESSAGES.conflict;
+    throw new AppError(409, 'CONFLICT', conflict([...who].sort()), details);
   }
   return changing;
 }

@@ -16,11 +16,10 @@ import {
   saveResultSchema,
   uploadResultSchema,
 } from '@erapor/contract/penilaian/asesmen';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { receiveUpload } from '../../lib/upload';
 import { actorOf } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { getAkhirSemester, saveAkhirSemester } from './akhir-semester';
 import { getCapaian, resetCapaian, saveCapaian } from './capaian';
@@ -156,28 +155,13 @@ export const penilaianRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      if (!request.isMultipart()) throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
-      let file: MultipartFile | undefined;
-      try {
-        file = await request.file({
-          limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5, fieldSize: 1024 },
-        });
-      } catch {
-        throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
-      }
-      if (file?.fieldname !== 'file_excel') throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fieldError('file_excel', ASESMEN_MESSAGES.fileTooLarge, 413);
-        }
-        throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
-      }
-      if (file.file.truncated) throw fieldError('file_excel', ASESMEN_MESSAGES.fileTooLarge, 413);
-      if (data.length === 0) throw fieldError('file_excel', ASESMEN_MESSAGES.fileRequired);
-      return upload(db, actor, request.params.id, request.params.jenis, { data, filename: file.filename });
+      const received = await receiveUpload(request, {
+        field: 'file_excel',
+        maxBytes: MAX_UPLOAD_BYTES,
+        required: ASESMEN_MESSAGES.fileRequired,
+        tooLarge: ASESMEN_MESSAGES.fileTooLarge,
+      });
+      return upload(db, actor, request.params.id, request.params.jenis, received);
     },
   );
 };

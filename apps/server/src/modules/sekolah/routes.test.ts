@@ -134,6 +134,31 @@ describeEngines('sekolah settings and beranda', {}, (t) => {
     expect(json<SettingsResponse>(await get('/api/setting')).sumber_dapodik).toBe('webservice');
   });
 
+  it('Tempat Rapor and the staff number under signatures: saved, read back, kept when omitted, refused when unknown', async () => {
+    const page = json<SettingsResponse>(await get('/api/setting'));
+    expect(page.identitas_pegawai).toBe('nip');
+    const post = (payload: object) =>
+      t().app.inject({ method: 'POST', url: '/api/setting', payload, headers: bearer(tokens.admin ?? '') });
+    const saved = await post({ ...validForm(page), tempat_rapor: '  Cimahi ', identitas_pegawai: 'niy' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(json<SettingsResponse>(saved)).toMatchObject({ tempat_rapor: 'Cimahi', identitas_pegawai: 'niy' });
+    // Omitted choice kept; an emptied place falls back to the kabupaten (tempatRapor) when printed.
+    const kept = json<SettingsResponse>(await post({ ...validForm(page), tempat_rapor: '' }));
+    expect(kept).toMatchObject({ tempat_rapor: null, identitas_pegawai: 'niy' });
+    const before = await t().db.query(
+      'select key, value, semester_id from settings order by key, semester_id',
+    );
+    const bad = await post({ ...validForm(page), identitas_pegawai: 'nik', tempat_rapor: 'x'.repeat(101) });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ details: Record<string, string> }>(bad).details).toMatchObject({
+      identitas_pegawai: SETTING_MESSAGES.identitasPegawaiInvalid,
+      tempat_rapor: 'Maksimal 100 karakter',
+    });
+    expect(
+      await t().db.query('select key, value, semester_id from settings order by key, semester_id'),
+    ).toEqual(before);
+  });
+
   it('bad input: field messages in Indonesian, nothing saved', async () => {
     const page = json<SettingsResponse>(await get('/api/setting'));
     const before = await t().db.query(

@@ -1,4 +1,6 @@
 import {
+  IDENTITAS_PEGAWAI,
+  type IdentitasPegawai,
   SETTING_MESSAGES,
   type SekolahIdentityResponse,
   type SettingsResponse,
@@ -27,7 +29,8 @@ import { sekolah, sekolahLogo } from './tables';
  * The "Pengaturan Umum" page (reference-screens §5.1, reference-domain §10).
  * Keys per semester: tanggal_rapor, tanggal_rapor_kelas_akhir, tanggal_rapor_pts, kepala_sekolah
  * (guru_id), jabatan, rombel_4_tahun (JSON array), status_penilaian ('1'/'0').
- * Keys per school: zona, url_dapodik, token_dapodik (AES-GCM, never sent back).
+ * Keys per school: zona, tempat_rapor, identitas_pegawai ('nip'|'nuptk'|'niy'), url_dapodik,
+ * token_dapodik (AES-GCM, never sent back).
  */
 export const SETTING_KEYS = {
   tanggalRapor: 'tanggal_rapor',
@@ -36,6 +39,8 @@ export const SETTING_KEYS = {
   kepalaSekolah: 'kepala_sekolah',
   jabatan: 'jabatan',
   rombel4Tahun: 'rombel_4_tahun',
+  tempatRapor: 'tempat_rapor',
+  identitasPegawai: 'identitas_pegawai',
   statusPenilaian: 'status_penilaian',
   zona: 'zona',
   urlDapodik: 'url_dapodik',
@@ -77,6 +82,11 @@ function toIdentity(s: SekolahRow, logoAt: Date | null): SekolahIdentityResponse
     website: s.website,
     logo_url: logoUrl(s.sekolahId, logoAt),
   };
+}
+
+/** The stored choice of staff number, NIP when unset or unknown. */
+export function identitasPegawai(value: string | null | undefined): IdentitasPegawai {
+  return IDENTITAS_PEGAWAI.find((i) => i.value === value)?.value ?? 'nip';
 }
 
 function parseIdList(value: string | null | undefined): string[] {
@@ -137,6 +147,8 @@ export async function getSettingsPage(db: Db, actor: Actor): Promise<SettingsRes
     jabatan: v(SETTING_KEYS.jabatan),
     zona: v(SETTING_KEYS.zona),
     rombel_4_tahun: parseIdList(v(SETTING_KEYS.rombel4Tahun)),
+    tempat_rapor: v(SETTING_KEYS.tempatRapor),
+    identitas_pegawai: identitasPegawai(v(SETTING_KEYS.identitasPegawai)),
     url_dapodik: v(SETTING_KEYS.urlDapodik),
     token_dapodik_tersimpan: Boolean(v(SETTING_KEYS.tokenDapodik)),
     sumber_dapodik: sumberDapodik(v(SETTING_KEYS.sumberDapodik)),
@@ -198,8 +210,10 @@ export async function saveSettings(
   ];
   const perSchool: [string, string | null][] = [
     [SETTING_KEYS.zona, input.zona],
+    [SETTING_KEYS.tempatRapor, input.tempat_rapor],
     [SETTING_KEYS.urlDapodik, input.url_dapodik],
   ];
+  if (input.identitas_pegawai) perSchool.push([SETTING_KEYS.identitasPegawai, input.identitas_pegawai]);
   if (input.sumber_dapodik) perSchool.push([SETTING_KEYS.sumberDapodik, input.sumber_dapodik]);
   // Omitted or empty token: keep the stored one; null: forget it.
   if (input.token_dapodik === null) perSchool.push([SETTING_KEYS.tokenDapodik, null]);

@@ -5,11 +5,13 @@ import {
   kunciNilaiResponseSchema,
   kunciNilaiSchema,
 } from '@erapor/contract/penilaian/beranda';
+import { subMapelGeneratedSchema } from '@erapor/contract/penilaian/sub-mapel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import * as service from './service';
+import { generateSubMapel } from './sub-mapel';
 
 const idParams = (what: string) => z.object({ id: z.uuid({ error: `ID ${what} tidak valid` }) });
 
@@ -37,6 +39,19 @@ export const berandaPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => service.berandaDetail(db, actorOf(request), request.params.id),
+  );
+
+  // "Generate Nilai" of a parent subject: the class's wali kelas (issue #11 item 7).
+  app.post(
+    '/api/beranda/pembelajaran/:id/generate-nilai',
+    {
+      ...authenticated,
+      schema: {
+        params: idParams('pembelajaran'),
+        response: { 200: subMapelGeneratedSchema, ...errorResponses(400, 401, 403, 404, 422, 423) },
+      },
+    },
+    async (request) => generateSubMapel(db, actorOf(request), request.params.id),
   );
 
   app.get(

@@ -172,6 +172,9 @@ export async function berandaDetail(
       pengajarId: pembelajaran.guruPengajarId,
       guru: sql<string | null>`(select g.nama from ${guru} g
         where g.guru_id = coalesce(${pembelajaran.guruPengajarId}, ${pembelajaran.guruId}))`,
+      hasActiveSub: sql<boolean>`exists (select 1 from ${pembelajaran} c
+        where c.induk_pembelajaran_id = ${pembelajaran}.pembelajaran_id and c.deleted_at is null
+          and c.kelompok_id is not null and c.no_urut is not null)`,
     })
     .from(pembelajaran)
     .innerJoin(rombonganBelajar, eq(rombonganBelajar.rombonganBelajarId, pembelajaran.rombonganBelajarId))
@@ -222,6 +225,7 @@ export async function berandaDetail(
       rombel: subject.rombel,
       guru: subject.guru,
     },
+    sub_mapel: subject.hasActiveSub ? { can_generate: isWali && subject.jenis === 1 } : null,
     data: rows.map((r, i) => ({
       no: i + 1,
       ...r,

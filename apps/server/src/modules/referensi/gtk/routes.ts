@@ -14,11 +14,10 @@ import {
   saveImportSchema,
   updateGelarSchema,
 } from '@erapor/contract/referensi/gtk';
-import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { receiveUpload } from '../../../lib/upload';
 import { actorOf, requireResource } from '../../../plugins/auth';
-import { fieldError } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
 import * as gtk from './service';
 
@@ -163,28 +162,13 @@ export const gtkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = actorOf(request);
-      if (!request.isMultipart()) throw fieldError('file_excel', GTK_MESSAGES.fileRequired);
-      let file: MultipartFile | undefined;
-      try {
-        file = await request.file({
-          limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10, fieldSize: 1024 },
-        });
-      } catch {
-        throw fieldError('file_excel', GTK_MESSAGES.fileRequired);
-      }
-      if (file?.fieldname !== 'file_excel') throw fieldError('file_excel', GTK_MESSAGES.fileRequired);
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw fieldError('file_excel', GTK_MESSAGES.fileTooLarge, 413);
-        }
-        throw fieldError('file_excel', GTK_MESSAGES.fileRequired);
-      }
-      if (file.file.truncated) throw fieldError('file_excel', GTK_MESSAGES.fileTooLarge, 413);
-      if (data.length === 0) throw fieldError('file_excel', GTK_MESSAGES.fileRequired);
-      return gtk.previewImport(ctx.db, actor, request.params.jenis, { data, filename: file.filename });
+      const upload = await receiveUpload(request, {
+        field: 'file_excel',
+        maxBytes: MAX_IMPORT_BYTES,
+        required: GTK_MESSAGES.fileRequired,
+        tooLarge: GTK_MESSAGES.fileTooLarge,
+      });
+      return gtk.previewImport(ctx.db, actor, request.params.jenis, upload);
     },
   );
 

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@erapor/contract/errors';
 import type { RoleName } from '@erapor/contract/roles';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { forbidden } from '../../../plugins/errors';
@@ -15,11 +15,21 @@ export function requireAnyRole(actor: Actor, roles: readonly RoleName[]): void {
   if (!hasAnyRole(actor, roles)) throw forbidden(MESSAGES.forbidden);
 }
 
-/** The regular classes (jenis 1) of the semester whose wali kelas the caller is. */
-export async function waliRombelIds(db: Db, actor: Actor): Promise<string[]> {
+export interface WaliRombel {
+  rombonganBelajarId: string;
+  nama: string;
+  tingkat: number;
+}
+
+/** The regular classes (jenis 1) of the semester whose wali kelas the caller is, by name. */
+export async function waliRombels(db: Db, actor: Actor): Promise<WaliRombel[]> {
   if (!actor.guruId || !actor.roles.includes('wali')) return [];
-  const rows = await db
-    .select({ id: rombonganBelajar.rombonganBelajarId })
+  return db
+    .select({
+      rombonganBelajarId: rombonganBelajar.rombonganBelajarId,
+      nama: rombonganBelajar.nama,
+      tingkat: rombonganBelajar.tingkat,
+    })
     .from(rombonganBelajar)
     .where(
       and(
@@ -29,8 +39,12 @@ export async function waliRombelIds(db: Db, actor: Actor): Promise<string[]> {
         eq(rombonganBelajar.jenisRombel, 1),
         isNull(rombonganBelajar.deletedAt),
       ),
-    );
-  return rows.map((r) => r.id);
+    )
+    .orderBy(asc(rombonganBelajar.nama));
+}
+
+export async function waliRombelIds(db: Db, actor: Actor): Promise<string[]> {
+  return (await waliRombels(db, actor)).map((r) => r.rombonganBelajarId);
 }
 
 /**

@@ -1,0 +1,226 @@
+import { createReadStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import {
+  RAPOR_SEMUA_MESSAGES,
+  type RaporSemuaResult,
+  raporSemuaParamsSchema,
+  raporSemuaRequestSchema,
+} from '@erapor/contract/cetak/rapor-semua';
+import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
+import { isFinished, JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { keepAlive, openEventStream } from '../../../lib/sse';
+import { actorOf } from '../../../plugins/auth';
+import { AppError, forbidden, notFound } from '../../../plugins/errors';
+import { errorResponses } from '../../../plugins/responses';
+import {
+  cancelJob,
+  createJob,
+  findUnfinishedJob,
+  getJob,
+  runJob,
+  subscribeJob,
+  toJob,
+} from '../../jobs/service';
+import { bulkFile, bulkJobRow, bulkScope, countSiswa, deleteOldFiles, mayUseJob, runBulk } from './bulk';
+
+/** How often an SSE stream re-reads the job row (a job run by another server process on PostgreSQL). */
+const SSE_POLL_MS = 2000;
+
+/**
+ * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): a background job per
+ * request, its status by id and over Server-Sent Events, cancelling, and the download.
+ */
+export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  const authenticated = { onRequest: app.authenticate };
+  const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  const starting = new Set<string>();
+  const streams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const close of streams) close();
+    for (const r of running.values()) r.abort.abort();
+    await Promise.allSettled([...running.values()].map((r) => r.done));
+  });
+
+  /** The job of the caller's school that the caller may use (404 otherwise, 403 for a stranger). */
+  async function ownJob(request: Parameters<typeof actorOf>[0], jobId: string) {
+    const actor = actorOf(request);
+    const row = await bulkJobRow(db, jobId, actor.sekolahId);
+    if (!row) throw notFound(JOB_MESSAGES.notFound);
+    if (!mayUseJob(actor, row)) throw forbidden(MESSAGES.forbidden);
+    return row;
+  }
+
+  app.post(
+    '/api/cetak/rapor-semua',
+    {
+      ...authenticated,
+      schema: {
+        body: raporSemuaRequestSchema,
+        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      const scope = await bulkScope(db, actor, body);
+      // Two clicks at once: the second gets the 409 (checked before any await below).
+      if (starting.has(scope.kind)) {
+        throw new AppError(409, ERROR_CODES.CONFLICT, RAPOR_SEMUA_MESSAGES.alreadyRunning);
+      }
+      starting.add(scope.kind);
+      let job: Job;
+      let total: number;
+      try {
+        const busy = await findUnfinishedJob(db, scope.kind);
+        if (busy) {
+          throw new AppError(409, ERROR_CODES.CONFLICT, RAPOR_SEMUA_MESSAGES.alreadyRunning, {
+            job_id: busy.id,
+          });
+        }
+        total = await countSiswa(db, scope.classes);
+        if (total === 0) throw new AppError(422, ERROR_CODES.VALIDATION, RAPOR_SEMUA_MESSAGES.noClass);
+        await deleteOldFiles(config.dataDir, app.ctx.now());
+        job = await createJob(db, {
+          sekolahId: actor.sekolahId,
+          kind: scope.kind,
+          createdBy: actor.userId,
+          total,
+        });
+      } finally {
+        starting.delete(scope.kind);
+      }
+      const path = bulkFile(config.dataDir, job.id, body.output);
+      const abort = new AbortController();
+      const done = runJob<RaporSemuaResult>(
+        db,
+        job.id,
+        async (progress) => {
+          try {
+            const result = await runBulk(
+              db,
+              {
+                sekolahId: actor.sekolahId,
+                classes: scope.classes,
+                dokumen: body.dokumen,
+                output: body.output,
+                path,
+                versi: config.version,
+                total,
+                fileName: scope.label,
+                signal: abort.signal,
+              },
+              progress,
+            );
+            return { result, message: RAPOR_SEMUA_MESSAGES.done(result.siswa) };
+          } catch (err) {
+            await rm(path, { force: true });
+            throw err;
+          }
+        },
+        { now: app.ctx.now, onError: (err) => app.log.warn({ err }, 'cetak semua stopped') },
+      );
+      running.set(job.id, { abort, done });
+      void done.finally(() => running.delete(job.id));
+      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
+    },
+  );
+
+  app.get(
+    '/api/cetak/rapor-semua/:job_id',
+    {
+      ...authenticated,
+      schema: {
+        params: raporSemuaParamsSchema,
+        response: { 200: jobSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => toJob(await ownJob(request, request.params.job_id)),
+  );
+
+  /** `event: job` at once, on every change, last when it has ended (as the reference import). */
+  app.get(
+    '/api/cetak/rapor-semua/:job_id/events',
+    {
+      ...authenticated,
+      schema: { params: raporSemuaParamsSchema, response: errorResponses(400, 401, 403, 404) },
+    },
+    async (request, reply) => {
+      const first = toJob(await ownJob(request, request.params.job_id));
+      const sekolahId = actorOf(request).sekolahId;
+      let lastProgress = -1;
+      const stream = openEventStream<Job>(request, reply, {
+        event: 'job',
+        isFinished: (job) => isFinished(job.status),
+        streams,
+      });
+      const send = (job: Job) => {
+        lastProgress = Math.max(lastProgress, job.progress);
+        stream.send(job);
+      };
+      send(first);
+      if (stream.closed) return;
+      stream.onClose(subscribeJob(first.id, send));
+      keepAlive(stream, reply, SSE_POLL_MS, async () => {
+        const job = await getJob(db, first.id, sekolahId);
+        if (job && (isFinished(job.status) || job.progress > lastProgress)) send(job);
+      });
+    },
+  );
+
+  app.post(
+    '/api/cetak/rapor-semua/:job_id/batal',
+    {
+      ...authenticated,
+      schema: {
+        params: raporSemuaParamsSchema,
+        response: { 200: jobSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const row = await ownJob(request, request.params.job_id);
+      const job = await cancelJob(db, row.id, RAPOR_SEMUA_MESSAGES.cancelled, app.ctx.now());
+      if (!job) throw new AppError(409, ERROR_CODES.CONFLICT, RAPOR_SEMUA_MESSAGES.finished);
+      const run = running.get(row.id);
+      run?.abort.abort();
+      // The worker is stopped and the partial file deleted before the answer.
+      await run?.done;
+      return job;
+    },
+  );
+
+  app.get(
+    '/api/cetak/rapor-semua/:job_id/unduh',
+    {
+      ...authenticated,
+      schema: {
+        params: raporSemuaParamsSchema,
+        response: {
+          200: z.any().describe('application/pdf or application/zip'),
+          ...errorResponses(400, 401, 403, 404, 409, 410),
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await ownJob(request, request.params.job_id);
+      if (row.status !== 'done') throw new AppError(409, ERROR_CODES.CONFLICT, RAPOR_SEMUA_MESSAGES.notDone);
+      const result = row.result as RaporSemuaResult;
+      const output = result.file_name.endsWith('.zip') ? 'zip' : 'pdf';
+      const path = bulkFile(config.dataDir, row.id, output);
+      const info = await stat(path).catch(() => null);
+      if (!info) throw new AppError(410, ERROR_CODES.NOT_FOUND, RAPOR_SEMUA_MESSAGES.expired);
+      const ascii = result.file_name.replace(/[^\w .-]/g, '_');
+      return reply
+        .header('content-type', output === 'zip' ? 'application/zip' : 'application/pdf')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(result.file_name)}`,
+        )
+        .header('content-length', info.size)
+        .header('cache-control', 'no-store')
+        .send(createReadStream(path));
+    },
+  );
+};

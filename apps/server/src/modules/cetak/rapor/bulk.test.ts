@@ -1,0 +1,268 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { namaBerkasSiswa } from '@erapor/contract/cetak/rapor-semua';
+import type { Job } from '@erapor/contract/jobs';
+import { isMerdeka } from '@erapor/contract/penilaian/rules';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
+import { type SeededDemo, seedDemo } from '../../../test/demo';
+import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { staffToken } from '../../penilaian/beranda/test-accounts';
+import { nilaiAkhir } from '../../penilaian/tables';
+import { rombonganBelajar } from '../../referensi/tables';
+import { sqlRows } from '../../sekolah/sql-rows';
+import { sekolah } from '../../sekolah/tables';
+import { bulkDir } from './bulk';
+import { pdfText } from './pdf-text';
+
+const SCHOOL_2 = '00000000-0000-4000-8000-0000000e0c01';
+const ROMBEL_2 = '00000000-0000-4000-8000-0000000e0c02';
+const UNKNOWN = '00000000-0000-4000-8000-0000000e0c05';
+const ALL = ['cover', 'nilai-akhir', 'pelengkap'];
+
+describeEngines('cetak semua: the bulk report-card job', {}, (t) => {
+  let demo: SeededDemo;
+  const tokens: Record<string, string> = {};
+  let kelasId = '';
+  let pupils: { ar: string; nama: string; nisn: string | null; nis: string | null; nilai: number }[] = [];
+  let mapel = '';
+
+  beforeAll(async () => {
+    const db = t().db.db;
+    demo = await seedDemo(db);
+    for (const key of ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'waka'] as const) {
+      tokens[key] = (await loginAs(t().app, demo.accounts[key].email, demo.semesterId)).accessToken;
+    }
+    kelasId = demo.school.relations.waliRombelId;
+    const regular = demo.school.rombongan_belajar.filter((r) => r.jenis_rombel === 1 && !r.soft_delete);
+    const own = regular.find((r) => r.rombongan_belajar_id === kelasId);
+    const another = regular.find((r) => r.ptk_id !== own?.ptk_id && r.anggota_rombel.length > 0);
+    if (!own || !another) throw new Error('demo classes missing');
+    tokens.otherWali = await staffToken(t().app, db, demo, {
+      guruId: another.ptk_id,
+      email: 'wali-lain-semua@test.sch.id',
+      roles: ['guru', 'wali'],
+    });
+    // The first three pupils (in print order: by name) get a hand-set grade in the class's first subject.
+    const rows = await sqlRows<{
+      anggota_rombel_id: string;
+      nama: string;
+      nisn: string | null;
+      nis: string | null;
+    }>(
+      db,
+      sql`select a.anggota_rombel_id, p.nama, p.nisn, p.no_induk as nis from anggota_rombel a
+        join peserta_didik p on p.peserta_didik_id = a.peserta_didik_id
+        where a.rombongan_belajar_id = ${kelasId} and a.deleted_at is null
+        order by p.nama, a.anggota_rombel_id limit 3`,
+    );
+    const [subject] = await sqlRows<{
+      pembelajaran_id: string;
+      nama_mata_pelajaran: string;
+      nama_kurikulum: string;
+    }>(
+      db,
+      sql`select b.pembelajaran_id, b.nama_mata_pelajaran, k.nama_kurikulum from pembelajaran b
+        join rombongan_belajar r on r.rombongan_belajar_id = b.rombongan_belajar_id
+        left join ref_kurikulum k on k.kurikulum_id = r.kurikulum_id
+        where b.rombongan_belajar_id = ${kelasId} and b.deleted_at is null and b.induk_pembelajaran_id is null
+          and b.kelompok_id is not null and b.no_urut is not null and b.mata_pelajaran_id not between 200040000 and 200040099
+          and b.nama_mata_pelajaran ilike '%matematika%'
+        limit 1`,
+    );
+    if (rows.length < 3 || !subject) throw new Error('demo class too small');
+    mapel = subject.nama_mata_pelajaran;
+    pupils = rows.map((r, i) => ({
+      ar: r.anggota_rombel_id,
+      nama: r.nama,
+      nisn: r.nisn,
+      nis: r.nis,
+      nilai: [67, 84, 93][i] ?? 0,
+    }));
+    const kompetensiId = isMerdeka(subject.nama_kurikulum) ? 4 : 1;
+    await db.delete(nilaiAkhir).where(
+      and(
+        eq(nilaiAkhir.pembelajaranId, subject.pembelajaran_id),
+        inArray(
+          nilaiAkhir.anggotaRombelId,
+          pupils.map((p) => p.ar),
+        ),
+      ),
+    );
+    await db.insert(nilaiAkhir).values(
+      pupils.map((p) => ({
+        sekolahId: demo.sekolahId,
+        anggotaRombelId: p.ar,
+        pembelajaranId: subject.pembelajaran_id,
+        kompetensiId,
+        nilai: p.nilai,
+      })),
+    );
+    await db.insert(sekolah).values({ sekolahId: SCHOOL_2, npsn: '69999912', nama: 'SMK Lain' });
+    await db.insert(rombonganBelajar).values({
+      rombonganBelajarId: ROMBEL_2,
+      sekolahId: SCHOOL_2,
+      semesterId: demo.semesterId,
+      nama: 'X TKJ 9',
+      tingkat: 10,
+      jenisRombel: 1,
+    });
+  });
+
+  const start = (who: string, payload: Record<string, unknown>) =>
+    t().app.inject({
+      method: 'POST',
+      url: '/api/cetak/rapor-semua',
+      headers: bearer(tokens[who] ?? ''),
+      payload,
+    });
+  const get = (url: string, who: string) =>
+    t().app.inject({ method: 'GET', url, headers: bearer(tokens[who] ?? '') });
+
+  /** Polls the job until it has ended. */
+  async function finished(id: string, who: string): Promise<Job> {
+    for (let i = 0; i < 600; i++) {
+      const job = json<Job>(await get(`/api/cetak/rapor-semua/${id}`, who));
+      if (['done', 'failed', 'cancelled'].includes(job.status)) return job;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('job did not end');
+  }
+
+  it("prints the wali's class as one PDF: every pupil's name, NISN and grade, progress counted in pupils", async () => {
+    const res = await start('wali', {
+      rombongan_belajar_id: kelasId,
+      dokumen: ['nilai-akhir'],
+      output: 'pdf',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = json<Job>(res);
+    expect(job.total).toBeGreaterThanOrEqual(3);
+    const end = await finished(job.id, 'wali');
+    expect(end.status, end.message ?? '').toBe('done');
+    expect(end.progress).toBe(end.total);
+    expect(end.message).toBe(`Selesai: rapor ${end.total} peserta didik siap diunduh.`);
+    const file = await get(`/api/cetak/rapor-semua/${job.id}/unduh`, 'wali');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const nama = demo.school.rombongan_belajar.find((r) => r.rombongan_belajar_id === kelasId)?.nama;
+    expect(String(file.headers['content-disposition'])).toContain(
+      `filename*=UTF-8''${encodeURIComponent(`Rapor ${nama} ${demo.semesterId}.pdf`)}`,
+    );
+    const { text, pages } = pdfText(file.rawPayload);
+    expect(pages).toBeGreaterThanOrEqual(end.total ?? 0);
+    for (const p of pupils) {
+      expect(text).toContain(p.nama);
+      expect(text).toContain(`${p.nis ?? '-'} / ${p.nisn ?? '-'}`);
+      // The subject's row: its name, then the pupil's hand-set grade.
+      const own = text.slice(text.indexOf(p.nama));
+      expect(own).toMatch(new RegExp(`${mapel.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^0-9]*${p.nilai}`));
+    }
+    // Pages are numbered per pupil: the second pupil's first page says "| 1 |" again.
+    const second = pupils[1]?.nama ?? '';
+    expect(text).toContain(`${second} - `);
+    expect(text).toMatch(new RegExp(`${second.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - [^|]+\\| 1 \\|`));
+    // The creator, the Waka and the admin download it; another wali may not.
+    expect((await get(`/api/cetak/rapor-semua/${job.id}/unduh`, 'waka')).statusCode).toBe(200);
+    expect((await get(`/api/cetak/rapor-semua/${job.id}/unduh`, 'otherWali')).statusCode).toBe(403);
+  });
+
+  it('writes a ZIP with a folder per class and "{No}-{NISN, else NIS}-{Nama}.pdf" entries', async () => {
+    const res = await start('wali', { rombongan_belajar_id: kelasId, dokumen: ALL, output: 'zip' });
+    expect(res.statusCode, res.body).toBe(202);
+    const job = json<Job>(res);
+    const end = await finished(job.id, 'wali');
+    expect(end.status, end.message ?? '').toBe('done');
+    const file = await get(`/api/cetak/rapor-semua/${job.id}/unduh`, 'wali');
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/zip');
+    const zip = file.rawPayload;
+    const entries = readZipDirectory(zip, { maxEntries: 1000, maxPartBytes: 50e6, maxTotalBytes: 500e6 });
+    expect(entries).toHaveLength(end.total ?? -1);
+    const own = demo.school.rombongan_belajar.find((r) => r.rombongan_belajar_id === kelasId);
+    pupils.forEach((p, i) => {
+      expect(entries[i]?.name).toBe(`${own?.nama}/${namaBerkasSiswa(i + 1, p)}`);
+    });
+    expect(entries[0]?.name).toMatch(/^[^/]+\/1-\d+-[^/]+\.pdf$/);
+    // Every entry is whole (stored, checksum right) and a PDF of the three documents.
+    for (const e of entries) {
+      const data = entryData(zip, e);
+      expect(crc32(data)).toBe(e.crc32);
+      expect(data.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const first = entryData(zip, entries[0] as (typeof entries)[number]);
+    const { text } = pdfText(Buffer.from(first));
+    expect(text).toContain('RAPOR');
+    expect(text).toContain(pupils[0]?.nama);
+    expect(text).toContain('Tanggapan Orang Tua/Wali Murid');
+  });
+
+  it('answers 409 to a second job of the same scope and documents, and cancels: status cancelled, no file', async () => {
+    const payload = { sekolah: true, dokumen: ALL, output: 'zip' };
+    const res = await start('waka', payload);
+    expect(res.statusCode, res.body).toBe(202);
+    const job = json<Job>(res);
+    const again = await start('admin', payload);
+    expect(again.statusCode).toBe(409);
+    expect(json(again).message).toBe(
+      'Cetak rapor untuk pilihan ini sedang berjalan. Tunggu sampai selesai atau batalkan dulu.',
+    );
+    // Another choice of documents is another job.
+    const other = await start('admin', { sekolah: true, dokumen: ['cover'], output: 'zip' });
+    expect(other.statusCode).toBe(202);
+    for (const [id, who] of [
+      [job.id, 'waka'],
+      [json<Job>(other).id, 'admin'],
+    ] as const) {
+      const cancel = await t().app.inject({
+        method: 'POST',
+        url: `/api/cetak/rapor-semua/${id}/batal`,
+        headers: bearer(tokens[who] ?? ''),
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      expect(json<Job>(cancel).status).toBe('cancelled');
+      const end = await finished(id, who);
+      expect(end.status).toBe('cancelled');
+      expect(end.message).toBe('Cetak rapor dibatalkan.');
+      expect(existsSync(join(bulkDir(t().config.dataDir), `${id}.zip`))).toBe(false);
+      expect((await get(`/api/cetak/rapor-semua/${id}/unduh`, who)).statusCode).toBe(409);
+    }
+    expect(readdirSync(bulkDir(t().config.dataDir)).filter((f) => f.startsWith(job.id))).toEqual([]);
+    // Once cancelled, the same job may start again.
+    const third = await start('waka', { sekolah: true, dokumen: ['cover'], output: 'zip' });
+    expect(third.statusCode).toBe(202);
+    await t().app.inject({
+      method: 'POST',
+      url: `/api/cetak/rapor-semua/${json<Job>(third).id}/batal`,
+      headers: bearer(tokens.waka ?? ''),
+    });
+  });
+
+  it('refuses guru, another wali, pembina, pembimbing and siswa (403), and the wali a tingkat or the school', async () => {
+    const one = { rombongan_belajar_id: kelasId, dokumen: ALL, output: 'pdf' };
+    for (const who of ['guru', 'otherWali', 'ekskul', 'pkl', 'siswa']) {
+      expect((await start(who, one)).statusCode, who).toBe(403);
+    }
+    expect((await start('wali', { tingkat: 10, dokumen: ALL, output: 'zip' })).statusCode).toBe(403);
+    expect((await start('wali', { sekolah: true, dokumen: ALL, output: 'zip' })).statusCode).toBe(403);
+    expect(
+      (await t().app.inject({ method: 'POST', url: '/api/cetak/rapor-semua', payload: one })).statusCode,
+    ).toBe(401);
+  });
+
+  it('answers 404 for a class of another school or an unknown job, 400 with the field for a bad choice', async () => {
+    const res = await start('admin', { rombongan_belajar_id: ROMBEL_2, dokumen: ALL, output: 'pdf' });
+    expect(res.statusCode).toBe(404);
+    for (const path of ['', '/events', '/unduh']) {
+      expect((await get(`/api/cetak/rapor-semua/${UNKNOWN}${path}`, 'admin')).statusCode, path).toBe(404);
+    }
+    const pdfForSchool = await start('admin', { sekolah: true, dokumen: ALL, output: 'pdf' });
+    expect(pdfForSchool.statusCode).toBe(400);
+    expect(JSON.stringify(json(pdfForSchool))).toContain('Satu PDF hanya untuk satu rombel');
+    const none = await start('wali', { rombongan_belajar_id: kelasId, dokumen: [], output: 'pdf' });
+    expect(none.statusCode).toBe(400);
+    expect(JSON.stringify(json(none))).toContain('Pilih minimal satu dokumen.');
+  });
+});

@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import {
+  JOB_KIND_RAPOR_SEMUA,
+  RAPOR_SEMUA_KEEP_HOURS,
+  RAPOR_SEMUA_MESSAGES,
+  type RaporSemuaRequest,
+  type RaporSemuaResult,
+  safeName,
+} from '@erapor/contract/cetak/rapor-semua';
+import { MESSAGES } from '@erapor/contract/errors';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../../actor';
+import type { Db } from '../../../db/client';
+import { forbidden, notFound } from '../../../plugins/errors';
+import type { JobProgress } from '../../jobs/service';
+import { jobs } from '../../jobs/tables';
+import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
+import { type PrintableRombel, printableRombel, printsAnyClass } from '../access';
+import { raporKelas } from './data';
+import { RENDER_WORKER_MARK, type RenderCommand, type RenderReply } from './render-worker';
+
+/*
+ * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): which classes a request
+ * covers and who may ask, the job's lock key, and the run itself — each class read from the
+ * database here, rendered in a worker thread, written to a file under the data directory.
+ */
+
+export interface BulkScope {
+  classes: PrintableRombel[];
+  /** The file's name as downloaded, without extension. */
+  label: string;
+  /** The job kind: one running job per school, semester, scope and choice of documents. */
+  kind: string;
+}
+
+/** The classes of a request, after checking the caller may print them (403/404 as for one card). */
+export async function bulkScope(db: Db, actor: Actor, req: RaporSemuaRequest): Promise<BulkScope> {
+  let classes: PrintableRombel[];
+  let label: string;
+  let scope: string;
+  if (req.rombongan_belajar_id) {
+    const kelas = await printableRombel(db, actor, req.rombongan_belajar_id);
+    if (kelas.jenisRombel !== 1) throw notFound(MESSAGES.notFound);
+    classes = [kelas];
+    label = `Rapor ${kelas.nama}`;
+    scope = kelas.rombonganBelajarId;
+  } else {
+    // A tingkat or the whole school: the Waka and the admin only (a wali prints their class).
+    if (!printsAnyClass(actor)) throw forbidden(MESSAGES.forbidden);
+    classes = await db
+      .select({
+        rombonganBelajarId: rombonganBelajar.rombonganBelajarId,
+        nama: rombonganBelajar.nama,
+        tingkat: rombonganBelajar.tingkat,
+        jenisRombel: rombonganBelajar.jenisRombel,
+        semesterId: rombonganBelajar.semesterId,
+        guruId: rombonganBelajar.guruId,
+      })
+      .from(rombonganBelajar)
+      .where(
+        and(
+          eq(rombonganBelajar.sekolahId, actor.sekolahId),
+          eq(rombonganBelajar.semesterId, actor.semesterId),
+          eq(rombonganBelajar.jenisRombel, 1),
+          isNull(rombonganBelajar.deletedAt),
+          req.tingkat !== undefined ? eq(rombonganBelajar.tingkat, req.tingkat) : undefined,
+        ),
+      )
+      .orderBy(asc(rombonganBelajar.tingkat), asc(rombonganBelajar.nama));
+    label = req.tingkat !== undefined ? `Rapor Kelas ${req.tingkat}` : 'Rapor Semua Kelas';
+    scope = req.tingkat !== undefined ? `tingkat-${req.tingkat}` : 'sekolah';
+  }
+  const key = [actor.sekolahId, actor.semesterId, scope, req.dokumen.join(',')].join('|');
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
+  return { classes, label: `${label} ${actor.semesterId}`, kind: `${JOB_KIND_RAPOR_SEMUA}:${hash}` };
+}
+
+/** Pupils of the classes (the job's total). */
+export async function countSiswa(db: Db, classes: readonly PrintableRombel[]): Promise<number> {
+  if (classes.length === 0) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(anggotaRombel)
+    .where(
+      and(
+        inArray(
+          anggotaRombel.rombonganBelajarId,
+          classes.map((c) => c.rombonganBelajarId),
+        ),
+        isNull(anggotaRombel.deletedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** The folder of the finished files. */
+export const bulkDir = (dataDir: string) => join(dataDir, 'cetak-semua');
+
+export const bulkFile = (dataDir: string, jobId: string, output: 'pdf' | 'zip') =>
+  join(bulkDir(dataDir), `${jobId}.${output}`);
+
+/** Deletes the files older than the keeping time (run when a new job starts). */
+export async function deleteOldFiles(dataDir: string, now: Date): Promise<number> {
+  const dir = bulkDir(dataDir);
+  await mkdir(dir, { recursive: true });
+  let deleted = 0;
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now.getTime() - info.mtime.getTime() > RAPOR_SEMUA_KEEP_HOURS * 3600_000) {
+      await rm(path, { force: true });
+      deleted++;
+    }
+  }
+  return deleted;
+}
+
+/** The job row's owner data (the Job the API sends leaves the creator out). */
+export async function bulkJobRow(db: Db, jobId: string, sekolahId: string) {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
+  if (!row || row.sekolahId !== sekolahId || !row.kind.startsWith(`${JOB_KIND_RAPOR_SEMUA}:`)) return null;
+  return row;
+}
+
+/** The creator of a job, the Waka and the admin of its school may see, cancel and download it. */
+export function mayUseJob(actor: Actor, row: { createdBy: string | null }): boolean {
+  return printsAnyClass(actor) || (row.createdBy !== null && row.createdBy === actor.userId);
+}
+
+/**
+ * The worker's entry is plain JS loading render-worker.ts through tsx (like the spreadsheet reader):
+ * a worker does not inherit `--import tsx`, and vitest's transform never reaches a worker thread.
+ */
+const WORKER_URL = new URL('./render-worker-entry.mjs', import.meta.url);
+
+/** Renders the classes into `path`; `signal` stops the worker at once (the caller deletes the file). */
+export async function runBulk(
+  db: Db,
+  input: {
+    sekolahId: string;
+    classes: readonly PrintableRombel[];
+    dokumen: RaporSemuaRequest['dokumen'];
+    output: RaporSemuaRequest['output'];
+    path: string;
+    versi: string;
+    total: number;
+    fileName: string;
+    signal: AbortSignal;
+  },
+  progress: JobProgress,
+): Promise<RaporSemuaResult> {
+  const worker = new Worker(WORKER_URL, {
+    execArgv: [],
+    workerData: RENDER_WORKER_MARK,
+    resourceLimits: { maxOldGenerationSizeMb: 1024 },
+  });
+  let done = 0;
+  let message: string | null = null;
+  // One waiter at a time: the reply that ends the current step (ready, kelas-done, finished).
+  let waiter: { resolve: (r: RenderReply) => void; reject: (e: Error) => void } | null = null;
+  let failure: Error | null = null;
+  const fail = (err: Error) => {
+    failure ??= err;
+    waiter?.reject(failure);
+    waiter = null;
+  };
+  worker.on('message', (reply: RenderReply) => {
+    if (reply.type === 'progress') {
+      done = reply.siswa;
+      progress(done, input.total, message);
+    } else if (reply.type === 'error') fail(new Error(reply.message));
+    else {
+      waiter?.resolve(reply);
+      waiter = null;
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', () => fail(new Error(RAPOR_SEMUA_MESSAGES.cancelled)));
+  const onAbort = () => {
+    fail(new Error(RAPOR_SEMUA_MESSAGES.cancelled));
+    void worker.terminate();
+  };
+  input.signal.addEventListener('abort', onAbort, { once: true });
+  const next = () =>
+    new Promise<RenderReply>((resolve, reject) => {
+      if (failure) reject(failure);
+      else waiter = { resolve, reject };
+    });
+  const post = (cmd: RenderCommand) => worker.postMessage(cmd);
+  try {
+    await next(); // ready
+    post({
+      type: 'begin',
+      path: input.path,
+      output: input.output,
+      dokumen: [...input.dokumen],
+      versi: input.versi,
+    });
+    let siswa = 0;
+    for (const kelas of input.classes) {
+      if (failure) throw failure;
+      message = RAPOR_SEMUA_MESSAGES.reading(kelas.nama);
+      progress(done, input.total, message);
+      const data = await raporKelas(db, { ...kelas, sekolahId: input.sekolahId });
+      if (data.siswa.length === 0) continue;
+      siswa += data.siswa.length;
+      message = RAPOR_SEMUA_MESSAGES.rendering(kelas.nama);
+      progress(done, input.total, message);
+      const step = next();
+      post({ type: 'kelas', kelas: data });
+      await step;
+    }
+    if (siswa === 0) throw new Error(RAPOR_SEMUA_MESSAGES.noClass);
+    const end = next();
+    post({ type: 'end' });
+    const finished = await end;
+    if (finished.type !== 'finished') throw new Error('render worker answered out of turn');
+    return {
+      file_name: `${safeName(input.fileName)}.${input.output}`,
+      siswa,
+      kelas: input.classes.length,
+      bytes: finished.bytes,
+    };
+  } finally {
+    input.signal.removeEventListener('abort', onAbort);
+    worker.removeAllListeners('exit');
+    worker.on('error', () => {});
+    await worker.terminate();
+  }
+}

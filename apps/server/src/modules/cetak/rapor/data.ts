@@ -1,0 +1,540 @@
+import {
+  fase,
+  formatTanggal,
+  isKelasAkhir,
+  nomorPegawai,
+  splitJabatan,
+  tanggalRapor,
+  tempatRapor,
+} from '@erapor/contract/cetak/rapor';
+import { agamaOfMapel, isMerdeka, isP5Mapel, kompetensiNilaiAkhir } from '@erapor/contract/penilaian/rules';
+import { subMapelDeskripsi } from '@erapor/contract/penilaian/sub-mapel';
+import { namaLengkap } from '@erapor/contract/referensi/gtk';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { getSettings } from '../../sekolah/service';
+import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
+import { sqlRows } from '../../sekolah/sql-rows';
+import type { PrintableRombel } from '../access';
+
+/*
+ * Everything the report cards of one class need (docs/decisions/031-cetak-rapor.md), read in a
+ * fixed number of queries whatever the class size — the bulk job renders whole classes from it:
+ * the school, settings and signatories once; then pupils, subjects, grades with their capaian,
+ * ekskul, absences, homeroom notes, K13 attitude summaries and kenaikan, each one query for the
+ * whole class. Nothing here writes; other screens fill these tables.
+ */
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+/** A date column as "YYYY-MM-DD" (node-postgres gives Date objects, PGlite strings). */
+const isoDate = (v: unknown) =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : str(v);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+export interface Penandatangan {
+  /** Full name with academic titles. */
+  nama: string;
+  /** "NIP. 1980…" or "NIP. -" (or NUPTK/NIY, the school's choice). */
+  nomor: string;
+}
+
+export interface MapelRapor {
+  nama: string;
+  /** The stored nilai akhir; null prints "-". */
+  nilai: number | null;
+  /** Achieved text, then the needs-improvement text, as stored (empty ones left out). */
+  capaian: string[];
+}
+
+export interface KelompokRapor {
+  nama: string;
+  mapel: MapelRapor[];
+}
+
+export interface SiswaRapor {
+  anggotaRombelId: string;
+  nama: string;
+  nis: string | null;
+  nisn: string | null;
+  tempatLahir: string | null;
+  tanggalLahir: string | null;
+  jenisKelamin: string | null;
+  agama: string | null;
+  statusDalamKeluarga: string | null;
+  anakKe: number | null;
+  alamat: string | null;
+  telepon: string | null;
+  sekolahAsal: string | null;
+  diterimaKelas: string | null;
+  diterima: string | null;
+  namaAyah: string | null;
+  namaIbu: string | null;
+  kerjaAyah: string | null;
+  kerjaIbu: string | null;
+  namaWali: string | null;
+  alamatWali: string | null;
+  telpWali: string | null;
+  kerjaWali: string | null;
+  kelompok: KelompokRapor[];
+  /** Subjects without a stored grade / without a capaian text (for Kelengkapan). */
+  tanpaNilai: number;
+  tanpaCapaian: number;
+  ekskul: { nama: string; keterangan: string | null }[];
+  /** null: nothing stored (printed as 0 hari, flagged in Kelengkapan). */
+  absensi: { sakit: number; izin: number; alpa: number } | null;
+  catatanWali: string | null;
+  kokurikuler: string | null;
+  /** K13 "A. Sikap": one summary per dimension, in the dimensions' order. */
+  sikap: { dimensi: string; catatan: string }[];
+  kenaikan: { status: number; nama_kelas: string | null } | null;
+}
+
+export interface RaporKelas {
+  sekolah: {
+    nama: string;
+    npsn: string;
+    nss: string | null;
+    alamat: string | null;
+    kodePos: string | null;
+    noTelp: string | null;
+    desaKelurahan: string | null;
+    kecamatan: string | null;
+    kabupaten: string | null;
+    provinsi: string | null;
+    website: string | null;
+    email: string | null;
+  };
+  semester: { id: string; tahunPelajaran: string; nama: string; genap: boolean };
+  kelas: {
+    id: string;
+    nama: string;
+    tingkat: number;
+    merdeka: boolean;
+    fase: 'E' | 'F';
+    /** The class graduates (its kenaikan is a kelulusan). */
+    kelulusan: boolean;
+  };
+  tempat: string;
+  /** "18 Desember 2026", or null when unset. */
+  tanggal: string | null;
+  wali: Penandatangan | null;
+  kepalaSekolah: (Penandatangan & { awalan: string | null }) | null;
+  jabatan: string;
+  siswa: SiswaRapor[];
+}
+
+/** The report data of a class's pupils (all of them, or the given memberships). */
+export async function raporKelas(
+  db: Db,
+  kelas: PrintableRombel & { sekolahId: string },
+  only?: readonly string[],
+): Promise<RaporKelas> {
+  const rombelId = kelas.rombonganBelajarId;
+  const settings = await getSettings(db, { sekolahId: kelas.sekolahId }, kelas.semesterId);
+  const [head] = await sqlRows<Row>(
+    db,
+    sql`select s.*, sm.nama as semester_nama, k.nama_kurikulum, r.jurusan_sp_id
+      from sekolah s
+      join rombongan_belajar r on r.rombongan_belajar_id = ${rombelId}
+      left join semester sm on sm.semester_id = r.semester_id
+      left join ref_kurikulum k on k.kurikulum_id = r.kurikulum_id
+      where s.sekolah_id = ${kelas.sekolahId}`,
+  );
+  if (!head) throw new Error('class without school');
+
+  // A four-year programme: the class's jurusan has a class listed in rombel_4_tahun.
+  const empatTahunIds = parseIds(settings[SETTING_KEYS.rombel4Tahun]);
+  let empatTahun = false;
+  if (empatTahunIds.length > 0 && head.jurusan_sp_id) {
+    const ids = sql.join(
+      empatTahunIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const [hit] = await sqlRows<Row>(
+      db,
+      sql`select 1 as x from rombongan_belajar where rombongan_belajar_id in (${ids})
+        and jurusan_sp_id = ${head.jurusan_sp_id} limit 1`,
+    );
+    empatTahun = hit !== undefined;
+  }
+
+  const jenisNomor = identitasPegawai(settings[SETTING_KEYS.identitasPegawai]);
+  const kepalaId = settings[SETTING_KEYS.kepalaSekolah] ?? null;
+  const signers = await penandatangan(
+    db,
+    [kelas.guruId, kepalaId].filter((id): id is string => !!id),
+    jenisNomor,
+  );
+  const jabatan = splitJabatan(settings[SETTING_KEYS.jabatan]);
+  const kepala = kepalaId ? signers.get(kepalaId) : undefined;
+  const merdeka = isMerdeka(str(head.nama_kurikulum));
+
+  const siswa = await siswaKelas(db, kelas, merdeka, only);
+  return {
+    sekolah: {
+      nama: String(head.nama),
+      npsn: String(head.npsn),
+      nss: str(head.nss),
+      alamat: str(head.alamat),
+      kodePos: str(head.kode_pos),
+      noTelp: str(head.no_telp),
+      desaKelurahan: str(head.desa_kelurahan),
+      kecamatan: str(head.kecamatan),
+      kabupaten: str(head.kabupaten),
+      provinsi: str(head.provinsi),
+      website: str(head.website),
+      email: str(head.email),
+    },
+    semester: {
+      id: kelas.semesterId,
+      tahunPelajaran: (str(head.semester_nama) ?? '').split(' ')[0] ?? '',
+      nama: kelas.semesterId.endsWith('2') ? '2 (Genap)' : '1 (Ganjil)',
+      genap: kelas.semesterId.endsWith('2'),
+    },
+    kelas: {
+      id: rombelId,
+      nama: kelas.nama,
+      tingkat: kelas.tingkat,
+      merdeka,
+      fase: fase(kelas.tingkat),
+      kelulusan: isKelasAkhir(kelas.tingkat, empatTahun),
+    },
+    tempat: tempatRapor(settings[SETTING_KEYS.tempatRapor], str(head.kabupaten)),
+    tanggal: ((d) => (d ? formatTanggal(d) : null))(
+      tanggalRapor(
+        {
+          tanggal_rapor: settings[SETTING_KEYS.tanggalRapor] ?? null,
+          tanggal_rapor_kelas_akhir: settings[SETTING_KEYS.tanggalRaporKelasAkhir] ?? null,
+        },
+        { semesterId: kelas.semesterId, tingkat: kelas.tingkat, empatTahun },
+      ),
+    ),
+    wali: (kelas.guruId && signers.get(kelas.guruId)) || null,
+    kepalaSekolah: kepala ? { ...kepala, awalan: jabatan.awalan } : null,
+    jabatan: jabatan.jabatan,
+    siswa,
+  };
+}
+
+function parseIds(value: string | null | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(value ?? '[]');
+    return Array.isArray(parsed)
+      ? parsed.filter((v): v is string => typeof v === 'string' && /^[0-9a-f-]{36}$/i.test(v))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Names with titles and the chosen staff number of some teachers. */
+async function penandatangan(
+  db: Db,
+  guruIds: string[],
+  jenis: 'nip' | 'nuptk' | 'niy',
+): Promise<Map<string, Penandatangan>> {
+  const out = new Map<string, Penandatangan>();
+  if (guruIds.length === 0) return out;
+  const ids = sql.join(
+    guruIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = await sqlRows<Row>(
+    db,
+    sql`select g.guru_id, g.nama, g.nip, g.nuptk, ga.kode, ga.posisi_gelar
+      from guru g
+      left join gelar_ptk gp on gp.guru_id = g.guru_id and gp.deleted_at is null
+      left join ref_gelar_akademik ga on ga.gelar_akademik_id = gp.gelar_akademik_id
+      where g.guru_id in (${ids})
+      order by g.guru_id, gp.no_urut, ga.kode`,
+  );
+  const acc = new Map<string, { row: Row; depan: string[]; belakang: string[] }>();
+  for (const r of rows) {
+    const id = String(r.guru_id);
+    const entry = acc.get(id) ?? { row: r, depan: [], belakang: [] };
+    if (r.kode !== null) (Number(r.posisi_gelar) === 1 ? entry.depan : entry.belakang).push(String(r.kode));
+    acc.set(id, entry);
+  }
+  for (const [id, { row, depan, belakang }] of acc) {
+    // The guru table has no NIY column yet: a school that chose NIY prints "NIY. -".
+    const nomor = jenis === 'nip' ? str(row.nip) : jenis === 'nuptk' ? str(row.nuptk) : null;
+    out.set(id, { nama: namaLengkap(String(row.nama), depan, belakang), nomor: nomorPegawai(jenis, nomor) });
+  }
+  return out;
+}
+
+const JENIS_KELAMIN: Record<string, string> = { L: 'Laki-laki', P: 'Perempuan' };
+
+async function siswaKelas(
+  db: Db,
+  kelas: PrintableRombel & { sekolahId: string },
+  merdeka: boolean,
+  only?: readonly string[],
+): Promise<SiswaRapor[]> {
+  const rombelId = kelas.rombonganBelajarId;
+  const onlyIds =
+    only && only.length > 0
+      ? sql`and a.anggota_rombel_id in (${sql.join(
+          only.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql``;
+  const pupils = await sqlRows<Row>(
+    db,
+    sql`select a.anggota_rombel_id, a.peserta_didik_id, p.*, ag.nama as agama,
+        pa.nama as kerja_ayah_nama, pi.nama as kerja_ibu_nama, pw.nama as kerja_wali_nama
+      from anggota_rombel a
+      join peserta_didik p on p.peserta_didik_id = a.peserta_didik_id
+      left join ref_agama ag on ag.id = p.agama_id
+      left join ref_pekerjaan pa on pa.pekerjaan_id = p.kerja_ayah
+      left join ref_pekerjaan pi on pi.pekerjaan_id = p.kerja_ibu
+      left join ref_pekerjaan pw on pw.pekerjaan_id = p.kerja_wali
+      where a.rombongan_belajar_id = ${rombelId} and a.deleted_at is null ${onlyIds}
+      order by p.nama, a.anggota_rombel_id`,
+  );
+  if (pupils.length === 0) return [];
+  const pdIds = sql.join(
+    pupils.map((p) => sql`${String(p.peserta_didik_id)}::uuid`),
+    sql`, `,
+  );
+  const arIds = sql.join(
+    pupils.map((p) => sql`${String(p.anggota_rombel_id)}::uuid`),
+    sql`, `,
+  );
+
+  // Subjects: the class's parent subjects, then those of the elective classes (jenis 16) of the
+  // semester these pupils belong to; P5 has its own report. `member` lists who takes an elective.
+  const subjects = await sqlRows<Row>(
+    db,
+    sql`select b.pembelajaran_id, b.nama_mata_pelajaran, b.mata_pelajaran_id, b.kelompok_id, b.no_urut,
+        b.rombongan_belajar_id, r.jenis_rombel, k.nama_kurikulum, kl.nama_kelompok
+      from pembelajaran b
+      join rombongan_belajar r on r.rombongan_belajar_id = b.rombongan_belajar_id and r.deleted_at is null
+      left join ref_kurikulum k on k.kurikulum_id = r.kurikulum_id
+      left join ref_kelompok kl on kl.id = b.kelompok_id
+      where b.sekolah_id = ${kelas.sekolahId} and b.deleted_at is null and b.induk_pembelajaran_id is null
+        and b.kelompok_id is not null and b.no_urut is not null
+        and (b.rombongan_belajar_id = ${rombelId} or b.rombongan_belajar_id in (
+          select e.rombongan_belajar_id from rombongan_belajar e
+          join anggota_rombel ea on ea.rombongan_belajar_id = e.rombongan_belajar_id and ea.deleted_at is null
+          where e.jenis_rombel = 16 and e.deleted_at is null and e.semester_id = ${kelas.semesterId}
+            and ea.peserta_didik_id in (${pdIds})))
+      order by (r.jenis_rombel = 16), b.kelompok_id, b.no_urut, b.nama_mata_pelajaran`,
+  );
+  const mapel = subjects
+    .filter((s) => !isP5Mapel(Number(s.mata_pelajaran_id)))
+    .map((s) => ({
+      id: String(s.pembelajaran_id),
+      nama: String(s.nama_mata_pelajaran),
+      agama: agamaOfMapel(Number(s.mata_pelajaran_id)),
+      rombelId: String(s.rombongan_belajar_id),
+      pilihan: Number(s.jenis_rombel) === 16,
+      kelompok: str(s.nama_kelompok) ?? `Kelompok ${String(s.kelompok_id)}`,
+      kompetensi: kompetensiNilaiAkhir(isMerdeka(str(s.nama_kurikulum)), false),
+    }));
+
+  // Grades and capaian through each pupil's membership of the subject's own class.
+  const nilai = new Map<string, number | null>();
+  const capaian = new Map<string, string[]>();
+  const member = new Set<string>();
+  if (mapel.length > 0) {
+    const bIds = sql.join(
+      mapel.map((m) => sql`${m.id}::uuid`),
+      sql`, `,
+    );
+    const memberships = await sqlRows<Row>(
+      db,
+      sql`select a.peserta_didik_id, a.rombongan_belajar_id from anggota_rombel a
+        where a.deleted_at is null and a.peserta_didik_id in (${pdIds})
+          and a.rombongan_belajar_id in (select rombongan_belajar_id from pembelajaran where pembelajaran_id in (${bIds}))`,
+    );
+    for (const r of memberships) member.add(`${r.peserta_didik_id}|${r.rombongan_belajar_id}`);
+    const kompetensi = new Map(mapel.map((m) => [m.id, m.kompetensi]));
+    const grades = await sqlRows<Row>(
+      db,
+      sql`select a.peserta_didik_id, n.pembelajaran_id, n.kompetensi_id, n.nilai
+        from nilai_akhir n
+        join pembelajaran b on b.pembelajaran_id = n.pembelajaran_id
+        join anggota_rombel a on a.anggota_rombel_id = n.anggota_rombel_id and a.deleted_at is null
+          and a.rombongan_belajar_id = b.rombongan_belajar_id
+        where n.pembelajaran_id in (${bIds}) and n.kompetensi_id in (1, 4) and a.peserta_didik_id in (${pdIds})`,
+    );
+    for (const g of grades) {
+      if (kompetensi.get(String(g.pembelajaran_id)) !== Number(g.kompetensi_id)) continue;
+      nilai.set(`${g.peserta_didik_id}|${g.pembelajaran_id}`, num(g.nilai));
+    }
+    const texts = await sqlRows<Row>(
+      db,
+      sql`select a.peserta_didik_id, d.pembelajaran_id, d.deskripsi_pengetahuan, d.deskripsi_keterampilan
+        from deskripsi_mata_pelajaran d
+        join pembelajaran b on b.pembelajaran_id = d.pembelajaran_id
+        join anggota_rombel a on a.anggota_rombel_id = d.anggota_rombel_id and a.deleted_at is null
+          and a.rombongan_belajar_id = b.rombongan_belajar_id
+        where d.pembelajaran_id in (${bIds}) and a.peserta_didik_id in (${pdIds})`,
+    );
+    for (const d of texts) {
+      const parts = [str(d.deskripsi_pengetahuan), str(d.deskripsi_keterampilan)].filter(
+        (t): t is string => t !== null && t.trim() !== '',
+      );
+      capaian.set(`${d.peserta_didik_id}|${d.pembelajaran_id}`, parts);
+    }
+    // A parent subject prints its own text followed by its active sub-subjects' (decision 032).
+    const subTexts = await sqlRows<Row>(
+      db,
+      sql`select a.peserta_didik_id, c.induk_pembelajaran_id, d.deskripsi_pengetahuan, d.deskripsi_keterampilan
+        from deskripsi_mata_pelajaran d
+        join pembelajaran c on c.pembelajaran_id = d.pembelajaran_id and c.deleted_at is null
+          and c.kelompok_id is not null and c.no_urut is not null
+        join anggota_rombel a on a.anggota_rombel_id = d.anggota_rombel_id and a.deleted_at is null
+          and a.rombongan_belajar_id = c.rombongan_belajar_id
+        where c.induk_pembelajaran_id in (${bIds}) and a.peserta_didik_id in (${pdIds})
+        order by c.no_urut, c.nama_mata_pelajaran`,
+    );
+    const children = new Map<string, string[]>();
+    for (const d of subTexts) {
+      const key = `${d.peserta_didik_id}|${d.induk_pembelajaran_id}`;
+      const text = [str(d.deskripsi_pengetahuan), str(d.deskripsi_keterampilan)]
+        .filter((t): t is string => t !== null && t.trim() !== '')
+        .join(' ');
+      if (text !== '') children.set(key, [...(children.get(key) ?? []), text]);
+    }
+    for (const [key, texts] of children) {
+      const own = (capaian.get(key) ?? []).join(' ');
+      const composed = subMapelDeskripsi(own, texts);
+      if (composed) capaian.set(key, [composed]);
+    }
+  }
+
+  // Ekskul: the pupil's memberships of the semester's ekskul classes (jenis 51) and their grades.
+  const ekskul = await sqlRows<Row>(
+    db,
+    sql`select m.peserta_didik_id, e.nama_ekskul, n.deskripsi_ekskul
+      from anggota_rombel m
+      join rombongan_belajar r on r.rombongan_belajar_id = m.rombongan_belajar_id
+      join ekstrakurikuler e on e.rombongan_belajar_id = r.rombongan_belajar_id and e.deleted_at is null
+      left join nilai_ekstrakurikuler n
+        on n.anggota_rombel_id = m.anggota_rombel_id and n.ekstrakurikuler_id = e.ekstrakurikuler_id
+      where m.deleted_at is null and r.deleted_at is null and r.jenis_rombel = 51
+        and r.semester_id = ${kelas.semesterId} and m.peserta_didik_id in (${pdIds})
+      order by e.nama_ekskul`,
+  );
+  const absensi = await sqlRows<Row>(
+    db,
+    sql`select anggota_rombel_id, sakit, izin, alpa from absensi where anggota_rombel_id in (${arIds})`,
+  );
+  const catatan = await sqlRows<Row>(
+    db,
+    sql`select anggota_rombel_id, type, uraian_deskripsi from catatan_wali where anggota_rombel_id in (${arIds})`,
+  );
+  const sikap = merdeka
+    ? []
+    : await sqlRows<Row>(
+        db,
+        sql`select c.anggota_rombel_id, d.dimensi, c.catatan from catatan_budaya_kerja c
+          left join ref_p5_dimensi d on d.no = c.budaya_kerja_id
+          where c.anggota_rombel_id in (${arIds}) order by c.budaya_kerja_id`,
+      );
+  const kenaikan = await sqlRows<Row>(
+    db,
+    sql`select anggota_rombel_id, status, nama_kelas from kenaikan_kelas where anggota_rombel_id in (${arIds})`,
+  );
+
+  const group = <T>(rows: Row[], key: string, map: (r: Row) => T) => {
+    const out = new Map<string, T[]>();
+    for (const r of rows) {
+      const k = String(r[key]);
+      out.set(k, [...(out.get(k) ?? []), map(r)]);
+    }
+    return out;
+  };
+  const ekskulOf = group(ekskul, 'peserta_didik_id', (r) => ({
+    nama: String(r.nama_ekskul).toUpperCase(),
+    keterangan: str(r.deskripsi_ekskul),
+  }));
+  const sikapOf = group(sikap, 'anggota_rombel_id', (r) => ({
+    dimensi: str(r.dimensi) ?? '',
+    catatan: String(r.catatan),
+  }));
+  const absensiOf = new Map(
+    absensi.map((r) => [
+      String(r.anggota_rombel_id),
+      { sakit: Number(r.sakit), izin: Number(r.izin), alpa: Number(r.alpa) },
+    ]),
+  );
+  const catatanOf = new Map(
+    catatan.map((r) => [`${r.anggota_rombel_id}|${r.type}`, String(r.uraian_deskripsi)]),
+  );
+  const kenaikanOf = new Map(
+    kenaikan.map((r) => [
+      String(r.anggota_rombel_id),
+      { status: Number(r.status), nama_kelas: str(r.nama_kelas) },
+    ]),
+  );
+
+  return pupils.map((p): SiswaRapor => {
+    const ar = String(p.anggota_rombel_id);
+    const pd = String(p.peserta_didik_id);
+    const agamaId = num(p.agama_id);
+    const kelompok: KelompokRapor[] = [];
+    let tanpaNilai = 0;
+    let tanpaCapaian = 0;
+    for (const m of mapel) {
+      if (m.agama !== null && m.agama !== agamaId) continue;
+      if (m.pilihan && !member.has(`${pd}|${m.rombelId}`)) continue;
+      const key = `${pd}|${m.id}`;
+      const row = { nama: m.nama, nilai: nilai.get(key) ?? null, capaian: capaian.get(key) ?? [] };
+      if (row.nilai === null) tanpaNilai++;
+      if (row.capaian.length === 0) tanpaCapaian++;
+      // Electives are appended after the class's own subjects, as one group.
+      const groupName = m.pilihan ? 'Mata Pelajaran Pilihan' : m.kelompok;
+      const last = kelompok[kelompok.length - 1];
+      if (last && last.nama === groupName) last.mapel.push(row);
+      else kelompok.push({ nama: groupName, mapel: [row] });
+    }
+    const alamat = [
+      str(p.alamat),
+      p.rt || p.rw ? `RT ${str(p.rt) ?? '-'}/RW ${str(p.rw) ?? '-'}` : null,
+      str(p.nama_dusun),
+      str(p.desa_kelurahan),
+      str(p.kecamatan),
+      str(p.kode_pos),
+    ].filter((t) => t !== null && t !== '');
+    return {
+      anggotaRombelId: ar,
+      nama: String(p.nama),
+      nis: str(p.no_induk),
+      nisn: str(p.nisn),
+      tempatLahir: str(p.tempat_lahir),
+      tanggalLahir: isoDate(p.tanggal_lahir),
+      jenisKelamin: JENIS_KELAMIN[String(p.jenis_kelamin)] ?? str(p.jenis_kelamin),
+      agama: str(p.agama),
+      statusDalamKeluarga: str(p.status),
+      anakKe: num(p.anak_ke),
+      alamat: alamat.length > 0 ? alamat.join(', ') : null,
+      telepon: str(p.no_hp) ?? str(p.no_telp),
+      sekolahAsal: str(p.sekolah_asal),
+      diterimaKelas: str(p.diterima_kelas),
+      diterima: isoDate(p.diterima),
+      namaAyah: str(p.nama_ayah),
+      namaIbu: str(p.nama_ibu),
+      kerjaAyah: str(p.kerja_ayah_nama),
+      kerjaIbu: str(p.kerja_ibu_nama),
+      namaWali: str(p.nama_wali),
+      alamatWali: str(p.alamat_wali),
+      telpWali: str(p.telp_wali),
+      kerjaWali: str(p.kerja_wali_nama),
+      kelompok,
+      tanpaNilai,
+      tanpaCapaian,
+      ekskul: ekskulOf.get(pd) ?? [],
+      absensi: absensiOf.get(ar) ?? null,
+      catatanWali: catatanOf.get(`${ar}|catatan_walas`) ?? null,
+      kokurikuler: catatanOf.get(`${ar}|kokurikuler`) ?? null,
+      sikap: sikapOf.get(ar) ?? [],
+      kenaikan: kenaikanOf.get(ar) ?? null,
+    };
+  });
+}

@@ -1,0 +1,176 @@
+import { writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
+import { namaBerkasSiswa, type RaporSemuaOutput, safeName } from '@erapor/contract/cetak/rapor-semua';
+import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { renderPdf } from '../pdf';
+import { coverContent } from './cover';
+import type { RaporKelas } from './data';
+import { type RaporDoc, raporDocument } from './layout';
+import { nilaiAkhirContent } from './nilai-akhir';
+import { pelengkapContent } from './pelengkap';
+import { ZipFileWriter } from './zip-writer';
+
+/*
+ * The Cetak Semua render worker (bulk.ts starts one per job; decision 033). pdfmake lays out and
+ * renders synchronously for seconds per class, so it runs here, off the server's request thread.
+ * The main thread reads each class from the database and posts it as plain data; this thread
+ * builds the pdfmake definitions (the same content functions as the per-pupil documents), renders
+ * and writes the file. Cancelling terminates the thread.
+ */
+
+export type RenderCommand =
+  | { type: 'begin'; path: string; output: RaporSemuaOutput; dokumen: RaporDokumen[]; versi: string }
+  | { type: 'kelas'; kelas: RaporKelas }
+  | { type: 'end' };
+
+export type RenderReply =
+  | { type: 'ready' }
+  | { type: 'progress'; siswa: number }
+  | { type: 'kelas-done' }
+  | { type: 'finished'; bytes: number }
+  | { type: 'error'; message: string };
+
+const CONTENT: Record<RaporDokumen, (doc: RaporDoc) => Content[]> = {
+  cover: coverContent,
+  'nilai-akhir': nilaiAkhirContent,
+  pelengkap: pelengkapContent,
+};
+
+const TITLE: Record<RaporDokumen, string> = {
+  cover: 'Halaman Depan',
+  'nilai-akhir': 'Rapor Akademik',
+  pelengkap: 'Pelengkap Rapor',
+};
+
+/**
+ * A document of a pupil as a pdfmake section: it starts on a new page and has its own footer,
+ * numbered from 1 like the single document. pdfmake calls a section's footer with the page number
+ * of the whole file, once per page in ascending order (and again from the start should it lay out
+ * twice), so the first page the footer sees is the section's page 1.
+ */
+function section(doc: RaporDoc, dokumen: RaporDokumen): Content {
+  const base = raporDocument(doc, TITLE[dokumen], []);
+  const footer = base.footer as DynamicContent;
+  let first = 0;
+  let last = 0;
+  return {
+    section: CONTENT[dokumen](doc),
+    footer: (page, pages, size) => {
+      if (first === 0 || page <= last) first = page;
+      last = page;
+      return footer(page - first + 1, pages, size);
+    },
+  } as Content;
+}
+
+/** The chosen documents of the given pupils in one definition, in the order of the card. */
+export function bulkDocument(
+  kelas: RaporKelas,
+  siswa: RaporKelas['siswa'],
+  dokumen: readonly RaporDokumen[],
+  versi: string,
+  title: string,
+): TDocumentDefinitions {
+  const first = siswa[0];
+  if (!first) throw new Error('no pupil to print');
+  const base = raporDocument({ kelas, siswa: first, versi }, title, []);
+  return {
+    ...base,
+    info: { title, creator: 'e-Rapor SMK' },
+    footer: undefined,
+    content: siswa.flatMap((s) => dokumen.map((d) => section({ kelas, siswa: s, versi }, d))),
+  };
+}
+
+const require = createRequire(import.meta.url);
+
+/** pdfmake's render progress (0..1) of the document being rendered in this thread. */
+function onRenderProgress(callback: ((fraction: number) => void) | undefined): void {
+  (require('pdfmake') as { setProgressCallback(cb?: (f: number) => void): void }).setProgressCallback(
+    callback,
+  );
+}
+
+class Job {
+  private zip: ZipFileWriter | null = null;
+  private done = 0;
+  private classes = 0;
+  private pdfPupils: { kelas: RaporKelas } | null = null;
+
+  constructor(
+    private readonly begin: Extract<RenderCommand, { type: 'begin' }>,
+    private readonly send: (reply: RenderReply) => void,
+  ) {
+    if (begin.output === 'zip') this.zip = new ZipFileWriter(begin.path);
+  }
+
+  async kelas(kelas: RaporKelas): Promise<void> {
+    this.classes++;
+    const { dokumen, versi } = this.begin;
+    if (this.zip) {
+      const folder = safeName(kelas.kelas.nama) || `kelas-${this.classes}`;
+      for (const [i, s] of kelas.siswa.entries()) {
+        const pdf = await renderPdf(bulkDocument(kelas, [s], dokumen, versi, `Rapor - ${s.nama}`));
+        await this.zip.add(`${folder}/${namaBerkasSiswa(i + 1, s)}`, pdf);
+        this.done++;
+        this.send({ type: 'progress', siswa: this.done });
+      }
+      return;
+    }
+    // One PDF is one class (the contract refuses more): rendered at the end, in one document.
+    if (this.pdfPupils) throw new Error('one PDF holds one class');
+    this.pdfPupils = { kelas };
+  }
+
+  async end(): Promise<number> {
+    if (this.zip) return this.zip.finish();
+    const kelas = this.pdfPupils?.kelas;
+    if (!kelas || kelas.siswa.length === 0) throw new Error('nothing to print');
+    const n = kelas.siswa.length;
+    let reported = 0;
+    onRenderProgress((f) => {
+      const siswa = Math.min(n, Math.floor(f * n));
+      if (siswa > reported) {
+        reported = siswa;
+        this.send({ type: 'progress', siswa });
+      }
+    });
+    try {
+      const pdf = await renderPdf(
+        bulkDocument(kelas, kelas.siswa, this.begin.dokumen, this.begin.versi, `Rapor ${kelas.kelas.nama}`),
+      );
+      await writeFile(this.begin.path, pdf);
+      return pdf.length;
+    } finally {
+      onRenderProgress(undefined);
+    }
+  }
+}
+
+/** Set by bulk.ts: this module answers only in the thread started for it. */
+export const RENDER_WORKER_MARK = 'erapor-rapor-render';
+
+if (parentPort && workerData === RENDER_WORKER_MARK) {
+  const port = parentPort;
+  const send = (reply: RenderReply) => port.postMessage(reply);
+  let job: Job | null = null;
+  // Commands are handled one after the other, in arrival order.
+  let chain: Promise<void> = Promise.resolve();
+  port.on('message', (cmd: RenderCommand) => {
+    chain = chain
+      .then(async () => {
+        if (cmd.type === 'begin') job = new Job(cmd, send);
+        else if (!job) throw new Error('render worker: no job begun');
+        else if (cmd.type === 'kelas') {
+          await job.kelas(cmd.kelas);
+          send({ type: 'kelas-done' });
+        } else send({ type: 'finished', bytes: await job.end() });
+      })
+      .catch((err: unknown) =>
+        send({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
+      );
+  });
+  send({ type: 'ready' });
+}

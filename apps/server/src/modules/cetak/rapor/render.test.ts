@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import type { RaporKelas, SiswaRapor } from './data';
+import { MARGIN } from './layout';
+import { renderNilaiAkhir } from './nilai-akhir';
+import { type PageImage, pdfPages, pdfText, pdfWords } from './pdf-text';
+
+/*
+ * The renderer alone, on hand-made report data: nothing may be cut (a 2,000-character capaian and
+ * 20 subjects come out whole over several pages), K13 and Genap sections appear with their letters.
+ */
+
+const kelas = (over: Partial<RaporKelas['kelas']> = {}, semesterId = '20261'): RaporKelas => ({
+  sekolah: {
+    nama: 'SMK Negeri 9 Contoh',
+    npsn: '20212345',
+    nss: null,
+    alamat: 'Jl. Merdeka No. 1',
+    kodePos: '40111',
+    noTelp: null,
+    desaKelurahan: null,
+    kecamatan: null,
+    kabupaten: 'Kab. Bandung',
+    provinsi: 'Jawa Barat',
+    website: null,
+    email: null,
+  },
+  semester: {
+    id: semesterId,
+    tahunPelajaran: '2026/2027',
+    nama: '1 (Ganjil)',
+    genap: semesterId.endsWith('2'),
+  },
+  kelas: { id: 'k', nama: 'XI TKJ 1', tingkat: 11, merdeka: true, fase: 'F', kelulusan: false, ...over },
+  tempat: 'Bandung',
+  tanggal: '18 Desember 2026',
+  wali: { nama: 'Sri Wahyuni, S.Kom.', nomor: 'NIP. -' },
+  kepalaSekolah: { nama: 'Dr. Budi Santoso, M.Pd.', nomor: 'NIP. 197001012000031001', awalan: null },
+  jabatan: 'Kepala Sekolah',
+  siswa: [],
+});
+
+const siswa = (over: Partial<SiswaRapor> = {}): SiswaRapor => ({
+  anggotaRombelId: 'a',
+  nama: 'Ahmad Fauzi',
+  nis: '2324001',
+  nisn: '0081234567',
+  tempatLahir: null,
+  tanggalLahir: null,
+  jenisKelamin: null,
+  agama: null,
+  statusDalamKeluarga: null,
+  anakKe: null,
+  alamat: null,
+  telepon: null,
+  sekolahAsal: null,
+  diterimaKelas: null,
+  diterima: null,
+  namaAyah: null,
+  namaIbu: null,
+  kerjaAyah: null,
+  kerjaIbu: null,
+  namaWali: null,
+  alamatWali: null,
+  telpWali: null,
+  kerjaWali: null,
+  kelompok: [],
+  tanpaNilai: 0,
+  tanpaCapaian: 0,
+  ekskul: [],
+  absensi: { sakit: 3, izin: 0, alpa: 1 },
+  catatanWali: null,
+  kokurikuler: null,
+  sikap: [],
+  kenaikan: null,
+  ...over,
+});
+
+/** Whether a pixel rectangle (in PDF points) is blank. */
+function blank(page: PageImage, dpi: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  const px = (pt: number) => Math.round((pt * dpi) / 72);
+  for (let y = px(y0); y < Math.min(px(y1), page.height); y++) {
+    for (let x = px(x0); x < Math.min(px(x1), page.width); x++) if (page.at(x, y) < 250) return false;
+  }
+  return true;
+}
+
+describe('Rapor Akademik renderer', () => {
+  it('prints a 2,000-character capaian and 20 subjects in full, over more than one page', async () => {
+    // 2,000 characters of distinct words, so a lost line would be noticed.
+    const words: string[] = [];
+    for (let i = 1; words.join(' ').length < 2000; i++) words.push(`kata${i}`);
+    const panjang = words
+      .join(' ')
+      .slice(0, 2000)
+      .replace(/\s\S*$/, '');
+    expect(panjang.length).toBeGreaterThan(1980);
+    const mapel = Array.from({ length: 20 }, (_, i) => ({
+      nama: `Mata Pelajaran Nomor ${i + 1}`,
+      nilai: 70 + i,
+      capaian: [i === 7 ? panjang : `Menunjukkan penguasaan yang baik dalam materi ke-${i + 1}.`],
+    }));
+    const pdf = await renderNilaiAkhir({
+      kelas: kelas(),
+      siswa: siswa({ kelompok: [{ nama: 'A. Kelompok Mata Pelajaran Umum', mapel }] }),
+      versi: '1.2.3',
+    });
+    const { text, pages } = pdfText(pdf);
+    expect(pages).toBeGreaterThan(2);
+    for (const [i, m] of mapel.entries()) {
+      expect(text, m.nama).toContain(`${i + 1} ${m.nama} ${m.nilai} ${m.capaian[0]}`);
+    }
+    // The header row is repeated on the page the table continues on.
+    expect(text.split('No Mata Pelajaran Nilai Akhir Capaian Kompetensi').length - 1).toBeGreaterThan(1);
+    expect(text).toContain('Ahmad Fauzi - XI TKJ 1 | 2 | Dicetak dari e-Rapor SMK v.1.2.3');
+    expect(text).toContain('Sakit : 3 hari');
+
+    // By pdftoppm: nothing is drawn in the 15 mm margins (top, left, right) of any page; the
+    // footer lives in the bottom margin, below the content area.
+    const dpi = 36;
+    const images = pdfPages(pdf, dpi);
+    expect(images.length).toBe(pages);
+    const [w, h] = [595.28, 841.89];
+    const inner = MARGIN - 2; // 1 px of anti-aliasing at 36 dpi
+    for (const [i, page] of images.entries()) {
+      expect(blank(page, dpi, 0, 0, w, inner), `page ${i + 1} top`).toBe(true);
+      expect(blank(page, dpi, 0, 0, inner, h), `page ${i + 1} left`).toBe(true);
+      expect(blank(page, dpi, w - inner, 0, w, h), `page ${i + 1} right`).toBe(true);
+    }
+  });
+
+  it('keeps the signature block whole on one page, Wali Kelas on the right, the head teacher centred', async () => {
+    // Notes of growing length push the block across the page end at some length: it must move whole.
+    const seen = new Set<number>();
+    for (let lines = 0; lines <= 60; lines += 6) {
+      const catatan = Array.from({ length: lines }, (_, i) => `Baris catatan ke-${i + 1}.`).join('\n');
+      const pdf = await renderNilaiAkhir({
+        kelas: kelas(),
+        siswa: siswa({ catatanWali: catatan }),
+        versi: '1',
+      });
+      const words = pdfWords(pdf);
+      const last = (text: string) => words.filter((w) => w.text === text).at(-1);
+      const orangTua = words.filter((w) => w.text === 'Orang').at(-1);
+      const tanggal = last('Desember');
+      const wali = last('Wahyuni,');
+      const mengetahui = last('Mengetahui,');
+      const nip = last('197001012000031001');
+      if (!orangTua || !tanggal || !wali || !mengetahui || !nip)
+        throw new Error(`block incomplete at ${lines}`);
+      const pages = new Set([orangTua.page, tanggal.page, wali.page, mengetahui.page, nip.page]);
+      expect(pages.size, `one page at ${lines} lines`).toBe(1);
+      seen.add(orangTua.page);
+      const middle = 595.28 / 2;
+      expect(orangTua.xMin).toBeLessThan(middle);
+      expect(wali.xMin).toBeGreaterThan(middle);
+      expect(tanggal.xMin).toBeGreaterThan(middle);
+      expect(Math.abs((mengetahui.xMin + mengetahui.xMax) / 2 - middle)).toBeLessThan(10);
+    }
+    // The lengths tried did carry the block onto a later page at least once.
+    expect(seen.size).toBeGreaterThan(1);
+  });
+
+  it('K13 prints A. Sikap first; a Genap graduating class prints its Status Kelulusan; letters run on', async () => {
+    const pdf = await renderNilaiAkhir({
+      kelas: kelas({ merdeka: false, tingkat: 12, kelulusan: true }, '20252'),
+      siswa: siswa({
+        sikap: [
+          { dimensi: 'Beriman, bertakwa kepada Tuhan YME, dan berakhlak mulia', catatan: 'Selalu berdoa.' },
+        ],
+        kelompok: [{ nama: 'A. Muatan Nasional', mapel: [{ nama: 'Matematika', nilai: null, capaian: [] }] }],
+        kenaikan: { status: 3, nama_kelas: null },
+      }),
+      versi: '1.2.3',
+    });
+    const { text } = pdfText(pdf);
+    expect(text).toContain('A. Sikap');
+    expect(text).toContain('Selalu berdoa.');
+    expect(text).toContain('B. Nilai Akademik');
+    expect(text).toContain('1 Matematika - -');
+    expect(text).toContain('C. Kokurikuler');
+    expect(text).toContain('D. Ekstrakurikuler');
+    expect(text).toContain('E. Ketidakhadiran');
+    expect(text).toContain('F. Catatan Wali Kelas');
+    expect(text).toContain('G. Status Kelulusan');
+    expect(text).toContain('LULUS');
+  });
+
+  it('Merdeka before 20251: no Kokurikuler, no Catatan Wali Kelas, no Sikap', async () => {
+    const { text } = pdfText(
+      await renderNilaiAkhir({ kelas: kelas({}, '20242'), siswa: siswa(), versi: '1' }),
+    );
+    expect(text).toContain('A. Nilai Akademik');
+    expect(text).toContain('B. Ekstrakurikuler');
+    expect(text).toContain('C. Ketidakhadiran');
+    expect(text).toContain('D. Kenaikan Kelas');
+    expect(text).toContain('Belum dilakukan kenaikan kelas');
+    expect(text).not.toContain('Kokurikuler');
+    expect(text).not.toContain('Sikap');
+  });
+});

@@ -1,0 +1,71 @@
+import {
+  cetakRaporQuerySchema,
+  cetakRaporResponseSchema,
+  RAPOR_DOKUMEN,
+  type RaporDokumen,
+  raporAnggotaParamsSchema,
+} from '@erapor/contract/cetak/rapor';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../../plugins/auth';
+import { errorResponses } from '../../../plugins/responses';
+import { cetakSemuaRoutes } from './bulk-routes';
+import { renderCover } from './cover';
+import type { RaporDoc } from './layout';
+import { renderNilaiAkhir } from './nilai-akhir';
+import { renderPelengkap } from './pelengkap';
+import { cetakRaporPage, raporOfAnggota } from './service';
+
+const RENDER: Record<RaporDokumen, (doc: RaporDoc) => Promise<Buffer>> = {
+  cover: renderCover,
+  'nilai-akhir': renderNilaiAkhir,
+  pelengkap: renderPelengkap,
+};
+
+/** Cetak Rapor Semester (issue #11 items 8–11; docs/decisions/031-cetak-rapor.md). */
+export const cetakRaporRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  const authenticated = { onRequest: app.authenticate };
+  // Cetak Semua: the bulk job of the same documents (decision 033).
+  await app.register(cetakSemuaRoutes);
+
+  app.get(
+    '/api/cetak/rapor',
+    {
+      ...authenticated,
+      schema: {
+        querystring: cetakRaporQuerySchema,
+        response: { 200: cetakRaporResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => cetakRaporPage(db, actorOf(request), request.query),
+  );
+
+  for (const dokumen of RAPOR_DOKUMEN) {
+    app.get(
+      `/api/cetak/rapor-${dokumen}/:anggota_rombel_id`,
+      {
+        ...authenticated,
+        schema: {
+          params: raporAnggotaParamsSchema,
+          response: {
+            200: z.instanceof(Buffer).describe('application/pdf'),
+            ...errorResponses(400, 401, 403, 404),
+          },
+        },
+      },
+      async (request, reply) => {
+        const kelas = await raporOfAnggota(db, actorOf(request), request.params.anggota_rombel_id);
+        const siswa = kelas.siswa[0];
+        if (!siswa) throw new Error('pupil vanished between the access check and the read');
+        const pdf = await RENDER[dokumen]({ kelas, siswa, versi: config.version });
+        const name = `rapor-${dokumen}-${(siswa.nisn ?? siswa.nis ?? siswa.anggotaRombelId).replace(/[^\w-]/g, '')}.pdf`;
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `inline; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .send(pdf);
+      },
+    );
+  }
+};

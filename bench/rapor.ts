@@ -1,0 +1,191 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../apps/server/src/actor';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { printableRombel } from '../apps/server/src/modules/cetak/access';
+import { renderCover } from '../apps/server/src/modules/cetak/rapor/cover';
+import { raporKelas } from '../apps/server/src/modules/cetak/rapor/data';
+import { renderNilaiAkhir } from '../apps/server/src/modules/cetak/rapor/nilai-akhir';
+import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
+import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
+import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
+import type { BenchResult } from './types';
+
+/*
+ * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): the Waka prints the largest
+ * class of the living demo school over HTTP — POST /api/cetak/rapor-semua, the job followed until
+ * done, the PDF downloaded — on PGlite and PostgreSQL:
+ * - the Rapor Akademik with its notes page of every pupil of the class, one PDF: ≤ 3 s;
+ * - the full set (cover, Rapor Akademik, supporting pages), one PDF: ≤ 8 s.
+ * `npx tsx bench/rapor.ts --images` instead writes the page images of docs/rapor/.
+ */
+
+const PASSWORD = 'bench-password-1';
+const RUNS = Number(process.env.BENCH_RAPOR_RUNS ?? 3);
+
+async function openEnv(engine: Engine, tag: string): Promise<AppEnv & { demo: SeededDemo }> {
+  const env = await openAppEnv(engine, tag);
+  const demo = await writeDemoSchool(env.handle.db, {
+    profile: 'smk-standard',
+    passwordHash: await hashPassword(PASSWORD),
+    living: true,
+  });
+  return { ...env, demo };
+}
+
+async function largestClass(
+  env: AppEnv & { demo: SeededDemo },
+): Promise<{ id: string; nama: string; n: number }> {
+  const [row] = await sqlRows<{ id: string; nama: string; n: number }>(
+    env.handle.db,
+    sql`select r.rombongan_belajar_id as id, r.nama, count(a.anggota_rombel_id)::int as n
+      from rombongan_belajar r join anggota_rombel a on a.rombongan_belajar_id = r.rombongan_belajar_id
+        and a.deleted_at is null
+      where r.jenis_rombel = 1 and r.deleted_at is null and r.semester_id = ${env.demo.semesterId}
+      group by r.rombongan_belajar_id, r.nama order by n desc, r.nama limit 1`,
+  );
+  if (!row) throw new Error('no class');
+  return { id: String(row.id), nama: String(row.nama), n: Number(row.n) };
+}
+
+/** Starts a job, follows it to the end and downloads the file: the milliseconds of it all. */
+async function printOnce(
+  url: string,
+  token: string,
+  body: Record<string, unknown>,
+): Promise<{ ms: number; bytes: number }> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const start = performance.now();
+  const res = await fetch(`${url}/api/cetak/rapor-semua`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 202) throw new Error(`start: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  for (;;) {
+    const job = (await (await fetch(`${url}/api/cetak/rapor-semua/${id}`, { headers })).json()) as {
+      status: string;
+      message: string;
+    };
+    if (job.status === 'done') break;
+    if (job.status !== 'queued' && job.status !== 'running')
+      throw new Error(`job ${job.status}: ${job.message}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const file = await fetch(`${url}/api/cetak/rapor-semua/${id}/unduh`, { headers });
+  const data = await file.arrayBuffer();
+  if (file.status !== 200) throw new Error(`download: ${file.status}`);
+  return { ms: performance.now() - start, bytes: data.byteLength };
+}
+
+async function printBench(engine: Engine): Promise<BenchResult[]> {
+  const env = await openEnv(engine, 'rapor');
+  try {
+    const login = await fetch(`${env.url}/api/jwt/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: env.demo.accounts.waka.email,
+        password: PASSWORD,
+        semester_id: env.demo.semesterId,
+      }),
+    });
+    if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const kelas = await largestClass(env);
+    const out: BenchResult[] = [];
+    for (const [label, dokumen, budget] of [
+      ['Rapor Akademik with notes', ['nilai-akhir'], 3000],
+      ['full set', ['cover', 'nilai-akhir', 'pelengkap'], 8000],
+    ] as const) {
+      const times: number[] = [];
+      let bytes = 0;
+      for (let i = 0; i < RUNS; i++) {
+        const r = await printOnce(env.url, accessToken, {
+          rombongan_belajar_id: kelas.id,
+          dokumen,
+          output: 'pdf',
+        });
+        times.push(r.ms);
+        bytes = r.bytes;
+      }
+      const best = Math.min(...times);
+      console.log(
+        `rapor ${ENGINE_LABEL[engine]}: ${label} of ${kelas.nama} (${kelas.n} pupils), ${bytes} bytes, ` +
+          `runs ${times.map((t) => t.toFixed(0)).join(' / ')} ms`,
+      );
+      out.push({
+        name: `Cetak Semua: ${label} of one class (${kelas.n} pupils), one PDF, ${ENGINE_LABEL[engine]}, median`,
+        value: Math.round([...times].sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? best),
+        unit: 'ms',
+        budget,
+      });
+    }
+    return out;
+  } finally {
+    await env.close();
+  }
+}
+
+export async function raporBench(): Promise<BenchResult[]> {
+  return [...(await printBench('pglite')), ...(await printBench('postgresql'))];
+}
+
+/**
+ * docs/rapor/: the first pupil of the demo's Merdeka class (the wali's) and of its K13 class —
+ * cover page 1, every Rapor Akademik page (the last is the notes page) — as 60 dpi PNGs, so a
+ * reviewer sees the card without running anything.
+ */
+async function writeImages(): Promise<void> {
+  const env = await openEnv('pglite', 'rapor-images');
+  const outDir = resolve(import.meta.dirname, '../docs/rapor');
+  mkdirSync(outDir, { recursive: true });
+  const tmp = mkdtempSync(join(tmpdir(), 'rapor-images-'));
+  try {
+    const actor = {
+      sekolahId: env.demo.sekolahId,
+      semesterId: env.demo.semesterId,
+      roles: ['admin'],
+      guruId: null,
+    } as unknown as Actor;
+    for (const [tag, rombelId] of [
+      ['merdeka', env.demo.school.relations.waliRombelId],
+      ['k13', env.demo.school.relations.k13RombelId],
+    ] as const) {
+      const kelas = await printableRombel(env.handle.db, actor, rombelId);
+      const data = await raporKelas(env.handle.db, { ...kelas, sekolahId: env.demo.sekolahId });
+      const siswa = data.siswa[0];
+      if (!siswa) throw new Error(`${tag}: no pupil`);
+      const doc = { kelas: data, siswa, versi: '0.1.0' };
+      for (const [name, pdf, pages] of [
+        ['cover', await renderCover(doc), ['-f', '1', '-l', '1']],
+        ['rapor-akademik', await renderNilaiAkhir(doc), []],
+      ] as const) {
+        const file = join(tmp, `${tag}-${name}.pdf`);
+        writeFileSync(file, pdf);
+        execFileSync('pdftoppm', ['-r', '60', '-png', ...pages, file, join(tmp, `${tag}-${name}`)]);
+      }
+    }
+    for (const old of readdirSync(outDir).filter((f) => f.endsWith('.png'))) rmSync(join(outDir, old));
+    for (const png of readdirSync(tmp).filter((f) => f.endsWith('.png'))) {
+      // pdftoppm names pages "-1.png" or "-01.png" by page count; keep "-1.png".
+      const name = png.replace(/-0*(\d+)\.png$/, '-$1.png');
+      renameSync(join(tmp, png), join(outDir, name));
+      console.log(`docs/rapor/${name}: ${Math.round(statSync(join(outDir, name)).size / 1024)} kB`);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+    await env.close();
+  }
+}
+
+// `npx tsx bench/rapor.ts`: this benchmark alone; `--images`: the page images of docs/rapor/.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--images')) await writeImages();
+  else console.table(await raporBench());
+  process.exit(0);
+}
