@@ -74,3 +74,5 @@ import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
 // mantine-datatable's own rules come after Mantine's (server-side tables, components/data-table.tsx).
 import 'mantine-datatable/styles.css';
+// The app's rules for tables (decision 024).
+import '../styles/tables.css';

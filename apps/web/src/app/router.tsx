@@ -13,6 +13,7 @@ import '../lib/route-meta';
 import { hideLoadingOverlay } from '../lib/loading-overlay';
 import { getPrefs } from '../lib/prefs';
 import { getSession, isLoggedIn, sessionAbility, sessionRoles, subscribeSession } from '../lib/session';
+import { parseSearchString, parseViewSearch, stringifyViewSearch } from '../lib/view-search';
 import { decideNavigation, type GuardSession, NOT_FOUND_PATH, resolveLayout } from './guard';
 import { RootShell } from './root-shell';
 import { PendingBar, RouteErrorPanel } from './route-error';
@@ -38,6 +39,8 @@ export function createAppRouter(history?: RouterHistory) {
       getParentRoute: () => rootRoute,
       path: def.path,
       staticData: { def },
+      // Every screen's view lives in the URL (lib/view-search.ts).
+      validateSearch: parseViewSearch,
       beforeLoad: () => {
         const decision = decideNavigation([def], currentGuardSession());
         if (decision.kind === 'redirect') throw redirect({ to: decision.to, replace: true });
@@ -75,6 +78,8 @@ export function createAppRouter(history?: RouterHistory) {
     defaultPendingComponent: PendingBar,
     defaultErrorComponent: RouteErrorPanel,
     scrollRestoration: false,
+    parseSearch: parseSearchString,
+    stringifySearch: stringifyViewSearch,
   });
 
   let first = true;

@@ -1,4 +1,11 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import {
+  createTheme,
+  type MantineColorsTuple,
+  type MantineThemeOverride,
+  mergeThemeOverrides,
+} from '@mantine/core';
+import { SCROLL_X_AREA } from '../components/scroll-x';
+import { accessibleVariantColors } from './accessible-colors';
 
 /**
  * The Mantine theme. Theme colours of the spec (§9) by name — primary, secondary, success,
@@ -87,4 +94,30 @@ export const theme = createTheme({
   },
   defaultRadius: 'sm',
   cursorType: 'pointer',
+  // Text on filled colours reaches WCAG AA (with `accessibleCssVariables` in the provider; decision 023).
+  variantColorResolver: accessibleVariantColors,
+  components: {
+    // Every Table.ScrollContainer is a designated horizontal scroller (decision 024): its viewport
+    // is marked `data-scroll-x` and its scrollbar shows whenever the table is wider than the card.
+    TableScrollContainer: {
+      defaultProps: { scrollAreaProps: SCROLL_X_AREA },
+    },
+  },
 });
+
+/**
+ * The theme with the accessible name of every close button (Modal, Drawer, Alert, Notification)
+ * in the interface language: Mantine's icon-only close buttons have none of their own (axe
+ * `button-name`, decision 023). A screen's own `closeButtonProps` still wins.
+ */
+export function themeWithLabels(close: string): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': close };
+  return mergeThemeOverrides(theme, {
+    components: {
+      Modal: { defaultProps: { closeButtonProps } },
+      Drawer: { defaultProps: { closeButtonProps } },
+      Alert: { defaultProps: { closeButtonLabel: close } },
+      Notification: { defaultProps: { closeButtonProps } },
+    },
+  });
+}

@@ -1,5 +1,6 @@
 import './mantine-styles';
 import '../styles/layout.css';
+import '../styles/focus.css';
 import type { Layout, RouteDef } from '@erapor/contract/routes';
 import {
   type Direction,
@@ -12,12 +13,14 @@ import { useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo } from 'react';
 import { AbilityContext, buildAbility } from '../lib/ability';
 import { setSessionExpiredHandler } from '../lib/api-client';
+import { useTranslation } from '../lib/i18n';
 import { setPrefs, usePrefs } from '../lib/prefs';
 import { queryClient } from '../lib/query-client';
 import { sessionAbility, useSession } from '../lib/session';
+import { accessibleCssVariables } from './accessible-colors';
 import { FullLayout } from './layouts/full-layout';
 import { AppLayout } from './shell-chunks';
-import { theme } from './theme';
+import { themeWithLabels } from './theme';
 
 /** The skin decides the colour scheme; Mantine must not keep its own copy in storage. */
 const noStorage: MantineColorSchemeManager = {
@@ -45,6 +48,9 @@ export default function UiRoot({
   const session = useSession();
   const router = useRouter();
   const ability = useMemo(() => buildAbility(sessionAbility(session)), [session]);
+  const { t } = useTranslation();
+  const close = t('common.close');
+  const theme = useMemo(() => themeWithLabels(close), [close]);
 
   useEffect(() => {
     setSessionExpiredHandler(() => void router.navigate({ to: '/login', replace: true }));
@@ -63,6 +69,7 @@ export default function UiRoot({
   return (
     <MantineProvider
       theme={theme}
+      cssVariablesResolver={accessibleCssVariables}
       forceColorScheme={prefs.skin === 'dark' ? 'dark' : 'light'}
       colorSchemeManager={noStorage}
     >

@@ -1,12 +1,14 @@
 import type { ListQuery, ListResponse } from '@erapor/contract/list';
-import { PAGE_SIZES } from '@erapor/contract/list';
+import { PAGE_SIZES } from '@erapor/contract/page-sizes';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import { formatNumber, type TFunction, useTranslation } from '../lib/i18n';
+import { fitColumn } from './data-table-layout';
 import { ErrorAlert } from './error-alert';
+import { SCROLL_X_AREA } from './scroll-x';
+import { useTableView } from './table-view';
 
 export type ServerTableColumn<T> = DataTableColumn<T>;
 
@@ -42,11 +44,16 @@ export interface ServerTableProps<T> {
   searchPlaceholder?: string;
   onRowClick?: (record: T) => void;
   testId?: string;
+  /** Keep page, size, search and sort in the URL (the screen's own table); false in a dialog. */
+  inUrl?: boolean;
+  /** False while the screen's filters are still being checked (no request for a stale id). */
+  enabled?: boolean;
 }
 
 /**
  * The one table of the app: every list is searched, sorted and paginated by the server.
- * Search is debounced; the previous page stays on screen while the next one loads.
+ * Search is debounced; the previous page stays on screen while the next one loads. The page,
+ * size, search and sort of a screen's table live in the URL (`inUrl`; components/table-view.ts).
  */
 export function ServerTable<T>({
   queryKey,
@@ -59,37 +66,40 @@ export function ServerTable<T>({
   searchPlaceholder,
   onRowClick,
   testId = 'server-table',
+  inUrl = true,
+  enabled = true,
 }: ServerTableProps<T>) {
   const { t } = useTranslation();
   const rootRef = useRef<HTMLDivElement>(null);
   // After every render: the library sets them again when the sort changes.
   useLayoutEffect(() => translateSortLabels(rootRef.current, t));
-  const [page, setPage] = useState(1);
-  const [perPage, setPerPage] = useState<number>(PAGE_SIZES[0]);
-  const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), 300);
-  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<T>>(
-    (defaultSort ?? { columnAccessor: idAccessor, direction: 'asc' }) as DataTableSortStatus<T>,
+  const view = useTableView(
+    defaultSort ?? { columnAccessor: idAccessor, direction: 'asc' },
+    JSON.stringify(params),
+    inUrl,
   );
-
-  const paramsKey = JSON.stringify(params);
-  // A new search or filter starts again on page 1.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: q and paramsKey are the triggers.
-  useEffect(() => setPage(1), [q, paramsKey]);
+  const { page, perPage, sort } = view;
 
   const query: ListQuery & Record<string, unknown> = {
     ...params,
     page,
     per_page: perPage,
-    q: q || undefined,
-    sort_by: String(sortStatus.columnAccessor),
-    sort_dir: sortStatus.direction,
+    q: view.q || undefined,
+    sort_by: sort.columnAccessor,
+    sort_dir: sort.direction,
   };
   const result = useQuery({
     queryKey: [...queryKey, query],
     queryFn: () => fetchPage(query),
     placeholderData: keepPreviousData,
+    enabled,
   });
+  // A page past the end (a link kept while rows were removed) shows the first page instead.
+  const pastEnd = !!result.data && result.data.data.length === 0 && result.data.total > 0 && page > 1;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to reaching past the end only.
+  useEffect(() => {
+    if (pastEnd) view.setPage(1, true);
+  }, [pastEnd]);
 
   return (
     <Stack gap="sm" data-testid={testId} ref={rootRef}>
@@ -101,8 +111,8 @@ export function ServerTable<T>({
           data-testid="table-search"
           aria-label={t('table.search')}
           placeholder={searchPlaceholder ?? t('table.search')}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
+          value={view.search}
+          onChange={(e) => view.setSearch(e.currentTarget.value)}
           w={260}
         />
       </Group>
@@ -119,17 +129,16 @@ export function ServerTable<T>({
         highlightOnHover
         minHeight={160}
         idAccessor={idAccessor}
-        columns={columns}
+        columns={columns.map(fitColumn)}
+        pinFirstColumn
+        scrollAreaProps={SCROLL_X_AREA}
         records={result.data?.data ?? []}
         totalRecords={result.data?.total ?? 0}
         page={page}
-        onPageChange={setPage}
+        onPageChange={view.setPage}
         recordsPerPage={perPage}
         recordsPerPageOptions={[...PAGE_SIZES]}
-        onRecordsPerPageChange={(n) => {
-          setPerPage(n);
-          setPage(1);
-        }}
+        onRecordsPerPageChange={view.setPerPage}
         recordsPerPageLabel={t('table.perPage')}
         paginationText={({ from, to, totalRecords }) =>
           t('table.range', {
@@ -139,8 +148,10 @@ export function ServerTable<T>({
           })
         }
         getPaginationControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
-        sortStatus={sortStatus}
-        onSortStatusChange={setSortStatus}
+        sortStatus={sort as DataTableSortStatus<T>}
+        onSortStatusChange={(next) =>
+          view.setSort({ columnAccessor: String(next.columnAccessor), direction: next.direction })
+        }
         fetching={result.isFetching}
         noRecordsText={t('table.empty')}
         onRowClick={onRowClick ? ({ record }) => onRowClick(record) : undefined}

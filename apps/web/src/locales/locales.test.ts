@@ -50,9 +50,15 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Login',
   'Logout',
   'NPSN',
+  'NISN',
   'Password',
   'Version {{version}}',
   'Horizontal',
+  // French spells these as English does.
+  'Collaboration',
+  'Communication',
+  'Positive',
+  'Description',
 ]);
 
 /** A value with nothing to translate (only placeholders and punctuation). */

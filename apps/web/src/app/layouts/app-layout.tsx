@@ -40,7 +40,10 @@ export default function AppLayout({
   const [customizerOpen, setCustomizerOpen] = useState(false);
   const [Customizer, setCustomizer] = useState<CustomizerComponent | null>(null);
 
-  const items = useMemo(() => menuFor(sessionAbility(session), sessionRoles(session)), [session]);
+  const items = useMemo(
+    () => menuFor(sessionAbility(session), sessionRoles(session), session.userData?.semester.semester_id),
+    [session],
+  );
   const active = activeItemName(def);
   // Below the lg breakpoint the vertical menu is an overlay opened from the navbar.
   const overlayMenu = type === 'vertical' && (width < BREAKPOINTS.lg || prefs.menuHidden);

@@ -11,13 +11,26 @@ const links = (items: readonly MenuItem[]): string[] =>
   items.flatMap((i) => (i.kind === 'link' ? [i.route] : links(i.children)));
 
 describe('menu filtering', () => {
-  it('admin: synchronisation, settings, references; no teaching groups', () => {
+  it('offers Kenaikan Kelas only in Genap and Kokurikuler from 2025/2026', () => {
+    const roles: RoleName[] = ['guru', 'wali'];
+    const wali = (semesterId: string) => links(menuFor(abilitiesForRoles(roles), roles, semesterId));
+    expect(wali('20261')).not.toContain('wali-kelas-kenaikan-kelas');
+    expect(wali('20261')).toContain('wali-kelas-kokurikuler');
+    expect(wali('20252')).toContain('wali-kelas-kenaikan-kelas');
+    expect(wali('20242')).toContain('wali-kelas-kenaikan-kelas');
+    expect(wali('20242')).not.toContain('wali-kelas-kokurikuler');
+    expect(wali('20241')).not.toContain('wali-kelas-kenaikan-kelas');
+    expect(wali('20251')).toContain('wali-kelas-kokurikuler');
+  });
+
+  it('admin: synchronisation, settings, references, the two print pages of Monitoring; no teaching groups', () => {
     const m = menu('admin');
     expect(titles(m)).toEqual([
       'Beranda',
       'Sinkronisasi',
       'Pengaturan',
       'Referensi',
+      'Monitoring',
       'Profil Pengguna',
       'Pusat Unduhan',
       'Daftar Perubahan',

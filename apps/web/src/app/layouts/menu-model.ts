@@ -4,9 +4,16 @@ import { MENU, type MenuItem } from '@erapor/contract/menu';
 import type { RoleName } from '@erapor/contract/roles';
 import { type RouteDef, routeByName } from '@erapor/contract/routes';
 
-/** The contract's menu for this user: hidden items and empty groups removed. */
-export function menuFor(ability: readonly AbilityRule[], roles: readonly RoleName[]): MenuItem[] {
-  return visibleMenu(MENU, ability, roles);
+/**
+ * The contract's menu for this user: hidden items and empty groups removed, and pages that do not
+ * belong to the login's semester (Kenaikan Kelas in Ganjil, Kokurikuler before 2025/2026).
+ */
+export function menuFor(
+  ability: readonly AbilityRule[],
+  roles: readonly RoleName[],
+  semesterId?: string,
+): MenuItem[] {
+  return visibleMenu(MENU, ability, roles, semesterId);
 }
 
 /** The menu item a route highlights: its own, or the one named by `navActiveLink`. */

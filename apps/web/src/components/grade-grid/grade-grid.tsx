@@ -2,6 +2,7 @@ import './grade-grid.css';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import {
   type ClipboardEvent,
+  type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
   useCallback,
@@ -18,7 +19,7 @@ import {
   type RowHeaderColumn,
 } from './grade-grid-types';
 import { applyPaste, dirtyCount, type GridDraft, setCell, validatorsOf } from './grid-model';
-import { GridRow } from './grid-row';
+import { GridRow, stickyCell } from './grid-row';
 import { type GridPosition, keyLeavesTextCell, nextPosition } from './navigation';
 import type { CellValidator } from './validators';
 
@@ -85,7 +86,10 @@ export function GradeGrid({
   const sticky = useMemo(() => {
     const widths = rowHeaderColumns.map((c) => c.width);
     const offsets = widths.map((_, i) => widths.slice(0, i).reduce((a, b) => a + b, 0));
-    return { widths, offsets, total: widths.reduce((a, b) => a + b, 0) };
+    const total = widths.reduce((a, b) => a + b, 0);
+    // A narrow grid (a phone) keeps only No and Nama sticky, Nama narrowed (grade-grid.css).
+    const compact = (widths[0] ?? 0) + Math.min(widths[1] ?? 0, COMPACT_NAME_WIDTH);
+    return { widths, offsets, total, compact };
   }, [rowHeaderColumns]);
 
   const onCell = useCallback((row: number, col: number, value: string) => {
@@ -142,12 +146,21 @@ export function GradeGrid({
   const unsaved = dirtyCount(draft);
 
   return (
-    <Stack gap={6} data-testid={testId}>
+    <Stack gap={6} className="er-grid" data-testid={testId}>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation only; the cells are the inputs. */}
       <div
         ref={scrollRef}
         className="er-grid__scroll"
-        style={{ maxHeight, scrollPaddingInlineStart: sticky.total, scrollPaddingTop: 40 }}
+        // The designated horizontal scroller (decision 024): the grid scrolls here, not the page.
+        data-scroll-x=""
+        style={
+          {
+            maxHeight,
+            scrollPaddingTop: 40,
+            '--er-grid-sticky': `${sticky.total}px`,
+            '--er-grid-sticky-compact': `${sticky.compact}px`,
+          } as CSSProperties
+        }
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onPaste={onPaste}
@@ -156,12 +169,7 @@ export function GradeGrid({
           <thead>
             <tr>
               {rowHeaderColumns.map((h, i) => (
-                <th
-                  key={h.label}
-                  scope="col"
-                  className="er-grid__sticky"
-                  style={{ insetInlineStart: sticky.offsets[i], width: h.width, maxWidth: h.width }}
-                >
+                <th key={h.label} scope="col" {...stickyCell(i, sticky.offsets, sticky.widths)}>
                   {h.label}
                 </th>
               ))}
@@ -226,6 +234,8 @@ export function GradeGrid({
 }
 
 const EMPTY: readonly string[] = [];
+/** The widest the name column gets on a narrow grid: keep in step with grade-grid.css (8.5rem). */
+const COMPACT_NAME_WIDTH = 136;
 
 /** ~430 cells per render: cheap next to rendering, and always in step with what is on screen. */
 function countInvalid(draft: GridDraft, validators: readonly (CellValidator | undefined)[]) {

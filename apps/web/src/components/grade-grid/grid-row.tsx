@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import type { TFunction } from '../../lib/i18n';
 import type { GradeGridColumn, GradeGridRow } from './grade-grid-types';
 import { issueText } from './issue-text';
@@ -39,12 +39,8 @@ export const GridRow = memo(function GridRow({
   return (
     <tr data-row-id={row.id}>
       {row.header.map((cell, i) => (
-        <td
-          // biome-ignore lint/suspicious/noArrayIndexKey: header cells are positional (No, Nama, NISN).
-          key={i}
-          className="er-grid__sticky"
-          style={{ insetInlineStart: stickyOffsets[i], width: stickyWidths[i], maxWidth: stickyWidths[i] }}
-        >
+        // biome-ignore lint/suspicious/noArrayIndexKey: header cells are positional (No, Nama, NISN).
+        <td key={i} {...stickyCell(i, stickyOffsets, stickyWidths)}>
           {cell}
         </td>
       ))}
@@ -95,6 +91,18 @@ export const GridRow = memo(function GridRow({
     </tr>
   );
 }, sameRow);
+
+/**
+ * Props of the i-th sticky row-header cell (th and td alike): its offset and width as CSS variables,
+ * so a narrow grid can narrow the name and let the columns after it scroll (grade-grid.css).
+ */
+export function stickyCell(i: number, offsets: readonly number[], widths: readonly number[]) {
+  return {
+    className: 'er-grid__sticky',
+    'data-sticky': i === 0 ? 'first' : i === 1 ? 'name' : 'rest',
+    style: { '--er-sticky-x': `${offsets[i]}px`, '--er-sticky-w': `${widths[i]}px` } as CSSProperties,
+  };
+}
 
 /** Like React's shallow compare, but a row object rebuilt with the same id, name and header is the same. */
 function sameRow(a: GridRowProps, b: GridRowProps): boolean {

@@ -179,9 +179,20 @@ export function CheckboxField({
   );
 }
 
-export function SubmitButton({ busy, text, busyText }: { busy: boolean; text: string; busyText: string }) {
+export function SubmitButton({
+  busy,
+  text,
+  busyText,
+  waiting = false,
+}: {
+  busy: boolean;
+  text: string;
+  busyText: string;
+  /** Not ready to submit yet (e.g. the form's choices are still loading); the text stays. */
+  waiting?: boolean;
+}) {
   return (
-    <button type="submit" className="er-btn er-btn--primary er-btn--block" disabled={busy}>
+    <button type="submit" className="er-btn er-btn--primary er-btn--block" disabled={busy || waiting}>
       {busy ? busyText : text}
     </button>
   );

@@ -111,4 +111,40 @@ describe('login page', () => {
     });
     expect(getToasts()[0]?.text).toContain('Guru, Wali Kelas');
   });
+
+  it('holds the Login button until the semesters are in, keeping what was typed meanwhile', async () => {
+    let resolveSemesters: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (url: string) =>
+          new Promise<Response>((r) => {
+            if (url === '/api/auth/semester') resolveSemesters = r;
+          }),
+      ),
+    );
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/login'] }));
+    render(<RouterProvider router={router} />);
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'guru@demo.sch.id' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'rapor-demo' } });
+    expect((screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => resolveSemesters(json(SEMESTERS)));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('guru@demo.sch.id');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('rapor-demo');
+    expect((screen.getByLabelText(/Tahun Pelajaran/) as HTMLSelectElement).value).toBe('20261');
+  });
+
+  it('leaves the Login button usable when the semesters cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ statusCode: 503, code: 'UNAVAILABLE', message: 'Server sibuk' }, 503)),
+    );
+    const router = createAppRouter(createMemoryHistory({ initialEntries: ['/login'] }));
+    render(<RouterProvider router={router} />);
+    await screen.findByRole('alert');
+    expect((screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement).disabled).toBe(false);
+  });
 });

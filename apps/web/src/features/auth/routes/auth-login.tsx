@@ -119,7 +119,14 @@ export default function LoginPage() {
           checked={remember}
           onChange={(e) => setRemember(e.target.checked)}
         />
-        <SubmitButton busy={busy} text={t('auth.login.submit')} busyText={t('auth.login.submitting')} />
+        {/* Until the semesters are in, a submit would go without one and be refused (a password
+            manager or a fast typist gets there first); a failed load leaves the button usable. */}
+        <SubmitButton
+          busy={busy}
+          waiting={info === null && !formError}
+          text={t('auth.login.submit')}
+          busyText={t('auth.login.submitting')}
+        />
       </form>
       <p className="er-auth__links">
         {canRegister ? (

@@ -3,6 +3,7 @@ import type {
   BerandaGuruResponse,
   BerandaWaliResponse,
 } from '@erapor/contract/penilaian/beranda';
+import type { SubMapelGenerated } from '@erapor/contract/penilaian/sub-mapel';
 import { api } from '../../../lib/api-client';
 
 /** The teacher's and homeroom teacher's Beranda (packages/contract/src/penilaian/beranda.ts). */
@@ -26,4 +27,9 @@ export async function setKunciNilai(
   kunci: boolean,
 ): Promise<{ message: string; kunci_nilai: boolean }> {
   return (await api.put(`/beranda/rombel/${rombelId}/kunci-nilai`, { kunci_nilai: kunci })).data;
+}
+
+/** "Generate Nilai" of a parent subject (the class's wali kelas). */
+export async function generateSubMapel(pembelajaranId: string): Promise<SubMapelGenerated> {
+  return (await api.post<SubMapelGenerated>(`/beranda/pembelajaran/${pembelajaranId}/generate-nilai`)).data;
 }

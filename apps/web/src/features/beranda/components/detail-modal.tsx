@@ -1,13 +1,23 @@
 import { capaianKompetensiText } from '@erapor/contract/penilaian/beranda';
-import { Alert, Button, Group, Loader, Modal, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import type { SubMapelGenerated } from '@erapor/contract/penilaian/sub-mapel';
+import { Alert, Button, Group, List, Loader, Modal, Table, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { BERANDA_GURU_KEY, getBerandaDetail } from '../api/beranda-penilaian-api';
+import { toast } from '../../../lib/toast';
+import {
+  BERANDA_GURU_KEY,
+  BERANDA_WALI_KEY,
+  generateSubMapel,
+  getBerandaDetail,
+} from '../api/beranda-penilaian-api';
 
 /**
  * "Detil" of a subject (reference-screens §3.2): its pupils with the nilai akhir and the capaian
- * kompetensi texts written so far.
+ * kompetensi texts written so far. For a parent subject with sub-subjects the class's wali kelas
+ * also gets "Generate Nilai" (issue #11 item 7): the pupils left without a grade are listed with
+ * the parts that have none yet.
  */
 export function DetailModal({
   pembelajaranId,
@@ -23,10 +33,26 @@ export function DetailModal({
     enabled: !!pembelajaranId,
   });
   const data = detail.data;
+  const qc = useQueryClient();
+  const [result, setResult] = useState<SubMapelGenerated | null>(null);
+  const generate = useMutation({
+    mutationFn: () => generateSubMapel(pembelajaranId ?? ''),
+    onSuccess: (r) => {
+      setResult(r);
+      toast.success(r.message);
+      void qc.invalidateQueries({ queryKey: [...BERANDA_GURU_KEY, 'detail', pembelajaranId] });
+      void qc.invalidateQueries({ queryKey: BERANDA_WALI_KEY });
+    },
+    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  });
+  const close = () => {
+    setResult(null);
+    onClose();
+  };
   return (
     <Modal
       opened={pembelajaranId !== null}
-      onClose={onClose}
+      onClose={close}
       size="xl"
       title={
         data
@@ -40,6 +66,30 @@ export function DetailModal({
     >
       {detail.isError ? <Alert color="red">{httpErrorMessage(detail.error, t)}</Alert> : null}
       {detail.isPending ? <Loader /> : null}
+      {data?.sub_mapel ? (
+        <Alert color="blue" mb="md" data-testid="sub-mapel">
+          <Text size="sm">{t('beranda.detail.subMapel.explain')}</Text>
+          {data.sub_mapel.can_generate ? (
+            <Button mt="sm" size="xs" loading={generate.isPending} onClick={() => generate.mutate()}>
+              {t('beranda.detail.subMapel.generate')}
+            </Button>
+          ) : null}
+          {result && result.missing.length > 0 ? (
+            <>
+              <Text size="sm" mt="sm" fw={600}>
+                {t('beranda.detail.subMapel.missingTitle', { count: result.missing.length })}
+              </Text>
+              <List size="sm" data-testid="sub-mapel-missing">
+                {result.missing.map((m) => (
+                  <List.Item key={m.anggota_rombel_id}>
+                    {m.nama}: {m.bagian.join(', ')}
+                  </List.Item>
+                ))}
+              </List>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
       {data ? (
         <Table.ScrollContainer minWidth={640}>
           <Table striped withTableBorder>
@@ -73,7 +123,7 @@ export function DetailModal({
         </Table.ScrollContainer>
       ) : null}
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={close}>
           {t('beranda.detail.close')}
         </Button>
       </Group>

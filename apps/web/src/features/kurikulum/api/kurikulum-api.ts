@@ -5,6 +5,7 @@ import type { KdCreateInput, KdRow } from '@erapor/contract/kurikulum/kd';
 import type { TpCreateInput, TpMapelResponse, TpRow, TpSaved, TpSumber } from '@erapor/contract/kurikulum/tp';
 import type { ListQuery, ListResponse } from '@erapor/contract/list';
 import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 /** Curriculum calls (the API tables are in packages/contract/src/kurikulum/*.ts). */
 export const KURIKULUM_KEY = ['kurikulum'] as const;
@@ -108,17 +109,8 @@ export interface TpTarget {
 
 /** Downloads the Template TP (the call needs the Bearer token, so no plain link). */
 export async function downloadTpTemplate(target: TpTarget): Promise<void> {
-  const res = await api.get<Blob>('/kurikulum/tp/template', { params: target, responseType: 'blob' });
-  const disposition = String(res.headers['content-disposition'] ?? '');
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'template_tp.xlsx';
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const params = Object.fromEntries(Object.entries(target).filter(([, v]) => v !== undefined));
+  await downloadFile('/kurikulum/tp/template', { params, fallbackName: 'template_tp.xlsx' });
 }
 
 export async function importTp(target: TpTarget, file: File): Promise<TpSaved> {

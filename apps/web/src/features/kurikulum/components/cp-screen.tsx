@@ -8,8 +8,8 @@ import { httpErrorMessage, httpErrorText, toHttpError } from '../../../lib/http-
 import { useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
-import { createCp, type FilterValue, KURIKULUM_KEY, listCp, setCpStatus } from '../api/kurikulum-api';
-import { ClassFields, type ClassValue, EMPTY_CLASS, FilterRow, issuesOf } from './filters';
+import { createCp, KURIKULUM_KEY, listCp, setCpStatus } from '../api/kurikulum-api';
+import { ClassFields, type ClassValue, EMPTY_CLASS, FilterRow, issuesOf, useFilterView } from './filters';
 import { ConfirmDialog, type ConfirmState, Z } from './ui';
 
 const KEY = [...KURIKULUM_KEY, 'cp'] as const;
@@ -23,7 +23,7 @@ export function CpScreen() {
   const { t } = useTranslation();
   const def = useRouteDef();
   const qc = useQueryClient();
-  const [filter, setFilter] = useState<FilterValue>({});
+  const filter = useFilterView('merdeka');
   const [adding, setAdding] = useState(false);
   const [confirm, setConfirm] = useState<ConfirmState | null>(null);
   useBusEvent(def?.addButton?.action, () => setAdding(true));
@@ -94,11 +94,12 @@ export function CpScreen() {
         fetchPage={(q) => listCp(q)}
         columns={columns}
         idAccessor="cp_id"
-        params={{ ...filter }}
+        params={{ ...filter.value }}
+        enabled={filter.ready}
         defaultSort={{ columnAccessor: 'mata_pelajaran', direction: 'asc' }}
         searchPlaceholder={t('kurikulum.search')}
         testId="cp-table"
-        toolbar={<FilterRow kind="merdeka" value={filter} onChange={setFilter} />}
+        toolbar={<FilterRow kind="merdeka" value={filter.value} onChange={filter.onChange} />}
       />
       <CpAddModal opened={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog state={confirm} busy={toggle.isPending} onCancel={() => setConfirm(null)} />

@@ -1,8 +1,10 @@
 import type { KurikulumKind } from '@erapor/contract/kurikulum/common';
 import { Select, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { optionValues, useKnownChoice } from '../../../components/known-choice';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
+import { useView } from '../../../lib/view-search';
 import { type FilterValue, getFilterOptions, KURIKULUM_KEY } from '../api/kurikulum-api';
 import { DROPDOWN } from './ui';
 
@@ -16,9 +18,51 @@ function useOptions(kind: KurikulumKind | undefined, tingkat?: string, rombel?: 
 }
 
 /**
- * The filter row above a table (reference-screens §6.7 FilterTable): "== Filter Tingkat ==" →
- * "== Filter Rombel ==" → "== Filter Mapel ==". The server offers only the classes and subjects
- * the caller teaches (the administrator: all). Changing one clears the ones after it.
+ * The filter above a table (reference-screens §6.7 FilterTable), kept in the URL: tingkat →
+ * rombel → mapel. A class or subject in a link that the caller may not see (or that is gone) is
+ * cleared with a notice before it reaches the list (lib/view-search.ts).
+ */
+export function useFilterView(kind?: KurikulumKind) {
+  const [view, setView] = useView();
+  const options = useOptions(kind, view.tingkat, view.rombel);
+  const stale = options.isPlaceholderData;
+  const tingkatOk = useKnownChoice(
+    'tingkat',
+    view.tingkat,
+    optionValues(options.data?.tingkat, stale),
+    setView,
+    ['rombel', 'mapel'],
+  );
+  const rombelOk = useKnownChoice(
+    'rombel',
+    view.rombel,
+    tingkatOk ? optionValues(options.data?.rombel, stale) : undefined,
+    setView,
+    ['mapel'],
+  );
+  const mapelOk = useKnownChoice(
+    'mapel',
+    view.mapel,
+    rombelOk ? optionValues(options.data?.pembelajaran, stale) : undefined,
+    setView,
+  );
+  const value: FilterValue =
+    tingkatOk && rombelOk && mapelOk
+      ? { tingkat: view.tingkat, rombongan_belajar_id: view.rombel, pembelajaran_id: view.mapel }
+      : { tingkat: tingkatOk ? view.tingkat : undefined };
+  const onChange = (next: FilterValue) =>
+    setView({
+      tingkat: next.tingkat ?? null,
+      rombel: next.rombongan_belajar_id ?? null,
+      mapel: next.pembelajaran_id ?? null,
+    });
+  return { value, onChange, ready: tingkatOk && rombelOk && mapelOk };
+}
+
+/**
+ * The filter row above a table: "== Filter Tingkat ==" → "== Filter Rombel ==" → "== Filter
+ * Mapel ==". The server offers only the classes and subjects the caller teaches (the
+ * administrator: all). Changing one clears the ones after it.
  */
 export function FilterRow({
   kind,

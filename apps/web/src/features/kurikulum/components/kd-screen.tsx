@@ -9,7 +9,6 @@ import { useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import {
-  type FilterValue,
   hapusKdGanda,
   KURIKULUM_KEY,
   listKd,
@@ -17,7 +16,7 @@ import {
   setKdAlias,
   setKdStatus,
 } from '../api/kurikulum-api';
-import { FilterRow } from './filters';
+import { FilterRow, useFilterView } from './filters';
 import { KdAddModal } from './kd-add-modal';
 import { ConfirmDialog, type ConfirmState, Z } from './ui';
 
@@ -32,7 +31,7 @@ export function KdScreen() {
   const { t } = useTranslation();
   const def = useRouteDef();
   const qc = useQueryClient();
-  const [filter, setFilter] = useState<FilterValue>({});
+  const filter = useFilterView('k13');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<KdRow | null>(null);
   const [confirm, setConfirm] = useState<ConfirmState | null>(null);
@@ -141,11 +140,12 @@ export function KdScreen() {
         fetchPage={(q) => listKd(q)}
         columns={columns}
         idAccessor="kompetensi_dasar_id"
-        params={{ ...filter }}
+        params={{ ...filter.value }}
+        enabled={filter.ready}
         defaultSort={{ columnAccessor: 'mata_pelajaran', direction: 'asc' }}
         searchPlaceholder={t('kurikulum.search')}
         testId="kd-table"
-        toolbar={<FilterRow kind="k13" value={filter} onChange={setFilter} />}
+        toolbar={<FilterRow kind="k13" value={filter.value} onChange={filter.onChange} />}
       />
       <KdAddModal opened={adding} onClose={() => setAdding(false)} />
       <AliasModal row={editing} onClose={() => setEditing(null)} />

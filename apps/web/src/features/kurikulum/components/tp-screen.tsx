@@ -8,8 +8,8 @@ import { httpErrorMessage, httpErrorText, toHttpError } from '../../../lib/http-
 import { useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
-import { deleteTp, type FilterValue, KURIKULUM_KEY, listTp, updateTp } from '../api/kurikulum-api';
-import { FilterRow, issuesOf } from './filters';
+import { deleteTp, KURIKULUM_KEY, listTp, updateTp } from '../api/kurikulum-api';
+import { FilterRow, issuesOf, useFilterView } from './filters';
 import { TpAddModal } from './tp-add-modal';
 import { TpMapelModal } from './tp-mapel-modal';
 import { ConfirmDialog, type ConfirmState, shorten, Z } from './ui';
@@ -25,7 +25,7 @@ export function TpScreen() {
   const { t } = useTranslation();
   const def = useRouteDef();
   const qc = useQueryClient();
-  const [filter, setFilter] = useState<FilterValue>({});
+  const filter = useFilterView();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TpRow | null>(null);
   const [mapping, setMapping] = useState<string | null>(null);
@@ -139,11 +139,12 @@ export function TpScreen() {
         fetchPage={(q) => listTp(q)}
         columns={columns}
         idAccessor="tp_id"
-        params={{ ...filter }}
+        params={{ ...filter.value }}
+        enabled={filter.ready}
         defaultSort={{ columnAccessor: 'mata_pelajaran', direction: 'asc' }}
         searchPlaceholder={t('kurikulum.search')}
         testId="tp-table"
-        toolbar={<FilterRow value={filter} onChange={setFilter} />}
+        toolbar={<FilterRow value={filter.value} onChange={filter.onChange} />}
       />
       <TpAddModal opened={adding} onClose={() => setAdding(false)} />
       <TpEditModal row={editing} onClose={() => setEditing(null)} />

@@ -7,6 +7,7 @@ import type {
 } from '@erapor/contract/pengguna';
 import type { RoleName } from '@erapor/contract/roles';
 import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 /** Akses Pengguna calls (packages/contract/src/pengguna.ts). */
 export const USERS_KEY = ['users'] as const;
@@ -42,13 +43,5 @@ export async function generatePengguna(aksi: 'ptk' | 'pd'): Promise<GeneratePeng
 
 /** The printable slips of a generation, saved as a file (only while the server still holds them). */
 export async function downloadSlip(slipId: string, fileName: string): Promise<void> {
-  const res = await api.get<Blob>(`/users/slip/${encodeURIComponent(slipId)}`, { responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(`/users/slip/${encodeURIComponent(slipId)}`, { fallbackName: fileName, name: fileName });
 }

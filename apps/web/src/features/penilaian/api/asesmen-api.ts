@@ -14,7 +14,7 @@ import type {
   UploadResult,
 } from '@erapor/contract/penilaian/asesmen';
 import { api } from '../../../lib/api-client';
-import { apiFailure } from '../../../lib/http-errors';
+import { downloadFile } from '../../../lib/download';
 
 /** Asesmen, nilai akhir and capaian calls (packages/contract/src/penilaian/asesmen.ts has the API table). */
 export const ASESMEN_KEY = ['penilaian', 'asesmen'] as const;
@@ -58,42 +58,11 @@ export async function resetCapaian(pembelajaranId: string): Promise<SaveResult> 
     .data;
 }
 
-/** A failed blob request carries its JSON error as a Blob: read it so the message shows. */
-async function blobFailure(error: unknown): Promise<unknown> {
-  const e = error as { response?: { status: number; data: unknown } };
-  if (e.response?.data instanceof Blob) {
-    try {
-      return apiFailure(e.response.status, JSON.parse(await e.response.data.text()));
-    } catch {
-      return error;
-    }
-  }
-  return error;
-}
-
 /** "Unduh Template" (the call needs the Bearer token, so no plain link). */
 export async function downloadTemplate(pembelajaranId: string, jenis: JenisTemplate): Promise<void> {
-  let res: Awaited<ReturnType<typeof api.get<Blob>>>;
-  try {
-    res = await api.get<Blob>(`/penilaian/pembelajaran/${pembelajaranId}/template/${jenis}`, {
-      responseType: 'blob',
-    });
-  } catch (error) {
-    throw await blobFailure(error);
-  }
-  const disposition = String(res.headers['content-disposition'] ?? '');
-  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-  const name = encoded
-    ? decodeURIComponent(encoded)
-    : (/filename="([^"]+)"/.exec(disposition)?.[1] ?? `${jenis}.xlsx`);
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await downloadFile(`/penilaian/pembelajaran/${pembelajaranId}/template/${jenis}`, {
+    fallbackName: `${jenis}.xlsx`,
+  });
 }
 
 /** Reads a filled template into values for the grid (nothing is saved). */

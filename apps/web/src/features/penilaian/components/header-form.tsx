@@ -32,31 +32,38 @@ export function useMapelPicker(rombelId: string | null) {
   });
 }
 
+export function useRombelPicker(tingkat: string | null, jenisRombel: string | null) {
+  return useQuery({
+    queryKey: [...ASESMEN_KEY, 'rombel', tingkat, jenisRombel],
+    queryFn: () => getRombelPicker(tingkat ?? '', jenisRombel ?? ''),
+    enabled: !!tingkat && !!jenisRombel,
+  });
+}
+
+export const JENIS_ROMBEL = ['1', '16'] as const;
+
 /**
  * The grade-entry header form: Tahun Pelajaran (read-only) → Tingkat Kelas → Jenis Rombongan
  * Belajar → Rombongan Belajar → Mata Pelajaran, then the screen's own fields (`children`).
  * The server offers only the classes and subjects the caller teaches (and a wali kelas their
- * own class, read-only). `onChange` receives the whole new value; the screen may hold it back
- * (unsaved grades) before applying.
+ * own class, read-only). `onChange` receives the whole new value (the screen keeps it in the
+ * URL; unsaved grades are held by the grid's guard).
  */
 export function HeaderForm({
   value,
   onChange,
+  rombel,
   mapel,
   children,
 }: {
   value: HeaderValue;
   onChange: (value: HeaderValue) => void;
+  rombel: readonly { rombongan_belajar_id: string; nama: string }[] | undefined;
   mapel: MapelPickerResponse | undefined;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const { userData } = useSession();
-  const rombel = useQuery({
-    queryKey: [...ASESMEN_KEY, 'rombel', value.tingkat, value.jenis_rombel],
-    queryFn: () => getRombelPicker(value.tingkat ?? '', value.jenis_rombel ?? ''),
-    enabled: !!value.tingkat && !!value.jenis_rombel,
-  });
   const mapelLabel = (p: MapelPickerResponse['data'][number]) =>
     [
       p.induk ? `${p.induk} › ${p.nama_mata_pelajaran}` : p.nama_mata_pelajaran,
@@ -96,7 +103,7 @@ export function HeaderForm({
       <Select
         label={t('penilaian.asesmen.header.rombel')}
         placeholder={t('penilaian.asesmen.header.choose')}
-        data={(rombel.data ?? []).map((r) => ({ value: r.rombongan_belajar_id, label: r.nama }))}
+        data={(rombel ?? []).map((r) => ({ value: r.rombongan_belajar_id, label: r.nama }))}
         value={value.rombongan_belajar_id}
         onChange={(v) => onChange({ ...value, rombongan_belajar_id: v, pembelajaran_id: null })}
         disabled={!value.jenis_rombel}

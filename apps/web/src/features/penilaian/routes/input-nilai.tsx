@@ -1,4 +1,4 @@
-import { JENIS_ASESMEN, JENIS_LABEL, type JenisAsesmen } from '@erapor/contract/penilaian/asesmen';
+import { JENIS_ASESMEN, JENIS_LABEL } from '@erapor/contract/penilaian/asesmen';
 import { Select } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
 import { AkhirSemesterPanel } from '../components/asesmen/akhir-semester-panel';
@@ -13,26 +13,25 @@ import { LingkupMateriPanel } from '../components/asesmen/lingkup-materi-panel';
 export default function Screen() {
   const { t } = useTranslation();
   return (
-    <AsesmenShell<JenisAsesmen | null>
-      extraInitial={null}
-      ready={(jenis) => jenis !== null}
+    <AsesmenShell
+      extraOptions={JENIS_ASESMEN}
       extraFields={(jenis, change) => (
         <Select
           label={t('penilaian.asesmen.header.jenisAsesmen')}
           placeholder={t('penilaian.asesmen.header.choose')}
           data={JENIS_ASESMEN.map((j) => ({ value: j, label: JENIS_LABEL[j] }))}
           value={jenis}
-          onChange={(v) => change(v as JenisAsesmen | null)}
+          onChange={change}
           comboboxProps={{ zIndex: 1300 }}
           data-testid="header-jenis-asesmen"
         />
       )}
     >
-      {({ pembelajaranId, extra, onDirty }) =>
+      {({ pembelajaranId, extra }) =>
         extra === 'lingkup-materi' ? (
-          <LingkupMateriPanel key={pembelajaranId} pembelajaranId={pembelajaranId} onDirty={onDirty} />
+          <LingkupMateriPanel key={pembelajaranId} pembelajaranId={pembelajaranId} />
         ) : (
-          <AkhirSemesterPanel key={pembelajaranId} pembelajaranId={pembelajaranId} onDirty={onDirty} />
+          <AkhirSemesterPanel key={pembelajaranId} pembelajaranId={pembelajaranId} />
         )
       }
     </AsesmenShell>

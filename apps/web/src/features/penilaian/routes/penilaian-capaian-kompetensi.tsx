@@ -7,10 +7,8 @@ import { CapaianPanel } from '../components/asesmen/capaian-panel';
  */
 export default function Screen() {
   return (
-    <AsesmenShell extraInitial={null}>
-      {({ pembelajaranId, onDirty }) => (
-        <CapaianPanel key={pembelajaranId} pembelajaranId={pembelajaranId} onDirty={onDirty} />
-      )}
+    <AsesmenShell>
+      {({ pembelajaranId }) => <CapaianPanel key={pembelajaranId} pembelajaranId={pembelajaranId} />}
     </AsesmenShell>
   );
 }

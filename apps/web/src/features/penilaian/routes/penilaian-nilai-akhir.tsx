@@ -7,10 +7,8 @@ import { NilaiAkhirPanel } from '../components/asesmen/nilai-akhir-panel';
  */
 export default function Screen() {
   return (
-    <AsesmenShell extraInitial={null}>
-      {({ pembelajaranId, onDirty }) => (
-        <NilaiAkhirPanel key={pembelajaranId} pembelajaranId={pembelajaranId} onDirty={onDirty} />
-      )}
+    <AsesmenShell>
+      {({ pembelajaranId }) => <NilaiAkhirPanel key={pembelajaranId} pembelajaranId={pembelajaranId} />}
     </AsesmenShell>
   );
 }

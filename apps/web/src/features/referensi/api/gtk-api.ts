@@ -10,6 +10,7 @@ import type {
   UpdateGelar,
 } from '@erapor/contract/referensi/gtk';
 import { api } from '../../../lib/api-client';
+import { downloadFile } from '../../../lib/download';
 
 /** GTK calls (packages/contract/src/referensi/gtk.ts has the API table). */
 export const GTK_KEY = ['gtk'] as const;
@@ -57,13 +58,6 @@ export async function saveImport(
 
 /** Downloads the Excel template (the call needs the Bearer token, so no plain link). */
 export async function downloadTemplate(kind: LocalGtkKind): Promise<void> {
-  const res = await api.get<Blob>(`/gtk/${kind}/template`, { responseType: 'blob' });
-  const url = URL.createObjectURL(res.data);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `format_excel_${kind}.xlsx`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  const name = `format_excel_${kind}.xlsx`;
+  await downloadFile(`/gtk/${kind}/template`, { fallbackName: name, name });
 }

@@ -1,8 +1,11 @@
 import {
+  IDENTITAS_PEGAWAI,
+  type IdentitasPegawai,
   JABATAN_KEPALA_SEKOLAH,
   SETTING_MESSAGES,
   type SettingsResponse,
   SUMBER_DAPODIK,
+  tempatRapor,
   type UpdateSettingsRequest,
   ZONA_WAKTU,
 } from '@erapor/contract/sekolah';
@@ -66,6 +69,8 @@ function formOf(s: SettingsResponse): Form {
     jabatan: (s.jabatan ?? '') as Form['jabatan'],
     zona: (s.zona ?? '') as Form['zona'],
     rombel_4_tahun: s.rombel_4_tahun,
+    tempat_rapor: s.tempat_rapor ?? '',
+    identitas_pegawai: s.identitas_pegawai,
     url_dapodik: s.url_dapodik ?? '',
     token_dapodik: '',
     sumber_dapodik: s.sumber_dapodik,
@@ -198,6 +203,26 @@ export default function Screen() {
                   value={form.jabatan || null}
                   onChange={(v) => set('jabatan', (v ?? '') as Form['jabatan'])}
                   error={errors.jabatan}
+                  allowDeselect={false}
+                />
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('sekolah.setting.tempatRapor')}
+                  description={t('sekolah.setting.tempatRaporHint')}
+                  placeholder={tempatRapor(null, form.sekolah.kabupaten)}
+                  value={form.tempat_rapor ?? ''}
+                  onChange={(e) => set('tempat_rapor', e.currentTarget.value)}
+                  error={errors.tempat_rapor}
+                  data-testid="tempat-rapor"
+                />
+                <Select
+                  label={t('sekolah.setting.identitasPegawai')}
+                  description={t('sekolah.setting.identitasPegawaiHint')}
+                  data={IDENTITAS_PEGAWAI.map((i) => ({ value: i.value, label: i.label }))}
+                  value={form.identitas_pegawai ?? 'nip'}
+                  onChange={(v) => set('identitas_pegawai', (v ?? 'nip') as IdentitasPegawai)}
+                  error={errors.identitas_pegawai}
                   allowDeselect={false}
                 />
               </SimpleGrid>

@@ -169,45 +169,47 @@ export function DapodikScreen() {
           </Stack>
         ) : null}
 
-        <Table striped withTableBorder data-testid="sync-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('sinkronisasi.columns.data')}</Table.Th>
-              <Table.Th ta="right">{t('sinkronisasi.columns.dapodik')}</Table.Th>
-              <Table.Th ta="right">{t('sinkronisasi.columns.erapor')}</Table.Th>
-              <Table.Th ta="right">{t('sinkronisasi.columns.sinkron')}</Table.Th>
-              <Table.Th>{t('sinkronisasi.columns.status')}</Table.Th>
-              <Table.Th>{t('sinkronisasi.columns.aksi')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.kinds.map((k) => (
-              <Table.Tr key={k.kind} data-testid={`sync-row-${k.kind}`}>
-                <Table.Td>{k.label}</Table.Td>
-                <Table.Td ta="right">{k.dapodik ?? '-'}</Table.Td>
-                <Table.Td ta="right">{k.erapor}</Table.Td>
-                <Table.Td ta="right">{k.sinkron}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[k.status]} data-testid={`sync-status-${k.kind}`}>
-                    {t(`sinkronisasi.status.${k.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-sm"
-                    color="green"
-                    variant="light"
-                    disabled={!data.configured || busy}
-                    onClick={() => start.mutate({ kinds: [k.kind] })}
-                    data-testid={`sync-kind-${k.kind}`}
-                  >
-                    {t('sinkronisasi.syncOne')}
-                  </Button>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder data-testid="sync-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sinkronisasi.columns.data')}</Table.Th>
+                <Table.Th ta="right">{t('sinkronisasi.columns.dapodik')}</Table.Th>
+                <Table.Th ta="right">{t('sinkronisasi.columns.erapor')}</Table.Th>
+                <Table.Th ta="right">{t('sinkronisasi.columns.sinkron')}</Table.Th>
+                <Table.Th>{t('sinkronisasi.columns.status')}</Table.Th>
+                <Table.Th>{t('sinkronisasi.columns.aksi')}</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.kinds.map((k) => (
+                <Table.Tr key={k.kind} data-testid={`sync-row-${k.kind}`}>
+                  <Table.Td>{k.label}</Table.Td>
+                  <Table.Td ta="right">{k.dapodik ?? '-'}</Table.Td>
+                  <Table.Td ta="right">{k.erapor}</Table.Td>
+                  <Table.Td ta="right">{k.sinkron}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLOR[k.status]} data-testid={`sync-status-${k.kind}`}>
+                      {t(`sinkronisasi.status.${k.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      color="green"
+                      variant="light"
+                      disabled={!data.configured || busy}
+                      onClick={() => start.mutate({ kinds: [k.kind] })}
+                      data-testid={`sync-kind-${k.kind}`}
+                    >
+                      {t('sinkronisasi.syncOne')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Card>
 
       {run && isRunFinished(run.status) ? (
@@ -257,60 +259,62 @@ function RunResult({
           </Button>
         </Alert>
       ) : null}
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('sinkronisasi.columns.data')}</Table.Th>
-            <Table.Th>{t('sinkronisasi.columns.status')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.inserted')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.updated')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.unchanged')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.revived')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.removed')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.skipped')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.warnings')}</Table.Th>
-            <Table.Th ta="right">{t('sinkronisasi.result.errors')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {run.kinds.map((k) => (
-            <Table.Tr key={k.kind} data-testid={`sync-result-${k.kind}`}>
-              <Table.Td>
-                <Text size="sm">{k.label}</Text>
-                {k.error ? (
-                  <Text size="xs" c="red">
-                    {k.error}
-                  </Text>
-                ) : null}
-                {k.messages.length ? (
-                  <List size="xs" c="dimmed">
-                    {k.messages.slice(0, 5).map((m) => (
-                      <List.Item key={m}>{m}</List.Item>
-                    ))}
-                  </List>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Badge
-                  color={KIND_STATUS_COLOR[k.status]}
-                  variant="light"
-                  data-testid={`sync-result-status-${k.kind}`}
-                >
-                  {t(`sinkronisasi.kindStatus.${k.status}`)}
-                </Badge>
-              </Table.Td>
-              <Table.Td ta="right">{k.inserted}</Table.Td>
-              <Table.Td ta="right">{k.updated}</Table.Td>
-              <Table.Td ta="right">{k.unchanged}</Table.Td>
-              <Table.Td ta="right">{k.revived}</Table.Td>
-              <Table.Td ta="right">{k.removed}</Table.Td>
-              <Table.Td ta="right">{k.skipped}</Table.Td>
-              <Table.Td ta="right">{k.warnings}</Table.Td>
-              <Table.Td ta="right">{k.errors}</Table.Td>
+      <Table.ScrollContainer minWidth={880}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('sinkronisasi.columns.data')}</Table.Th>
+              <Table.Th>{t('sinkronisasi.columns.status')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.inserted')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.updated')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.unchanged')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.revived')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.removed')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.skipped')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.warnings')}</Table.Th>
+              <Table.Th ta="right">{t('sinkronisasi.result.errors')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {run.kinds.map((k) => (
+              <Table.Tr key={k.kind} data-testid={`sync-result-${k.kind}`}>
+                <Table.Td>
+                  <Text size="sm">{k.label}</Text>
+                  {k.error ? (
+                    <Text size="xs" c="red">
+                      {k.error}
+                    </Text>
+                  ) : null}
+                  {k.messages.length ? (
+                    <List size="xs" c="dimmed">
+                      {k.messages.slice(0, 5).map((m) => (
+                        <List.Item key={m}>{m}</List.Item>
+                      ))}
+                    </List>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={KIND_STATUS_COLOR[k.status]}
+                    variant="light"
+                    data-testid={`sync-result-status-${k.kind}`}
+                  >
+                    {t(`sinkronisasi.kindStatus.${k.status}`)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td ta="right">{k.inserted}</Table.Td>
+                <Table.Td ta="right">{k.updated}</Table.Td>
+                <Table.Td ta="right">{k.unchanged}</Table.Td>
+                <Table.Td ta="right">{k.revived}</Table.Td>
+                <Table.Td ta="right">{k.removed}</Table.Td>
+                <Table.Td ta="right">{k.skipped}</Table.Td>
+                <Table.Td ta="right">{k.warnings}</Table.Td>
+                <Table.Td ta="right">{k.errors}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Card>
   );
 }

@@ -124,53 +124,55 @@ export function KirimDataScreen() {
         <Text fw={700} mb="sm">
           {t(`${K}.changed`)}
         </Text>
-        <Table striped withTableBorder data-testid="kirim-data-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t(`${K}.no`)}</Table.Th>
-              <Table.Th>{t(`${K}.table`)}</Table.Th>
-              <Table.Th ta="right">{t(`${K}.count`)}</Table.Th>
-              <Table.Th>{t(`${K}.lastSent`)}</Table.Th>
-              <Table.Th>{t(`${K}.status`)}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.tables.map((row, i) => {
-              const sent = result?.tables.find((r) => r.table === row.table);
-              return (
-                <Table.Tr key={row.table} data-testid={`kirim-data-row-${row.table}`}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td>{row.label}</Table.Td>
-                  <Table.Td ta="right" data-testid="kirim-data-count">
-                    {row.count}
-                  </Table.Td>
-                  <Table.Td>{formatDate(row.last_sent_at, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    {sent ? (
-                      <Badge color={STATUS_COLOR[sent.status]} variant="light">
-                        {t(`${K}.tableStatus.${sent.status}`, { n: sent.sent })}
-                      </Badge>
-                    ) : null}
-                    {sent?.message || row.last_error ? (
-                      <Text size="xs" c="red">
-                        {sent?.message ?? row.last_error}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th colSpan={2}>{t(`${K}.total`)}</Table.Th>
-              <Table.Th ta="right" data-testid="kirim-data-total">
-                {data.jumlah}
-              </Table.Th>
-              <Table.Th colSpan={2} />
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped withTableBorder data-testid="kirim-data-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t(`${K}.no`)}</Table.Th>
+                <Table.Th>{t(`${K}.table`)}</Table.Th>
+                <Table.Th ta="right">{t(`${K}.count`)}</Table.Th>
+                <Table.Th>{t(`${K}.lastSent`)}</Table.Th>
+                <Table.Th>{t(`${K}.status`)}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.tables.map((row, i) => {
+                const sent = result?.tables.find((r) => r.table === row.table);
+                return (
+                  <Table.Tr key={row.table} data-testid={`kirim-data-row-${row.table}`}>
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>{row.label}</Table.Td>
+                    <Table.Td ta="right" data-testid="kirim-data-count">
+                      {row.count}
+                    </Table.Td>
+                    <Table.Td>{formatDate(row.last_sent_at, i18n.language)}</Table.Td>
+                    <Table.Td>
+                      {sent ? (
+                        <Badge color={STATUS_COLOR[sent.status]} variant="light">
+                          {t(`${K}.tableStatus.${sent.status}`, { n: sent.sent })}
+                        </Badge>
+                      ) : null}
+                      {sent?.message || row.last_error ? (
+                        <Text size="xs" c="red">
+                          {sent?.message ?? row.last_error}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={2}>{t(`${K}.total`)}</Table.Th>
+                <Table.Th ta="right" data-testid="kirim-data-total">
+                  {data.jumlah}
+                </Table.Th>
+                <Table.Th colSpan={2} />
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Table.ScrollContainer>
       </Card>
     </Stack>
   );

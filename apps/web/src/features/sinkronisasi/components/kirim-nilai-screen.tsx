@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -174,7 +175,7 @@ export function KirimNilaiScreen() {
           <Text fw={600} mb="sm">
             {t(`${K}.rombel.title`)}
           </Text>
-          <ScrollArea>
+          <ScrollArea {...SCROLL_X_AREA}>
             <Table striped withTableBorder data-testid="kirim-nilai-table">
               <Table.Thead>
                 <Table.Tr>
@@ -333,7 +334,7 @@ function ItemTable({ items }: { items: KirimNilaiItem[] }) {
   const { t } = useTranslation();
   if (items.length === 0) return <Text size="sm">{t(`${K}.items.none`)}</Text>;
   return (
-    <ScrollArea h={items.length > 12 ? 420 : undefined}>
+    <ScrollArea h={items.length > 12 ? 420 : undefined} {...SCROLL_X_AREA}>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>

@@ -1,6 +1,6 @@
 import { emptySyncKindResult, type SyncKindResult, type SyncRun } from '@erapor/contract/sinkronisasi';
 import { describe, expect, it } from 'vitest';
-import { progressOf, takeProgressEvents } from './run-progress';
+import { progressOf } from './run-progress';
 
 const kind = (over: Partial<SyncKindResult>): SyncKindResult => ({
   ...emptySyncKindResult('ptk'),
@@ -35,14 +35,5 @@ describe('sync progress', () => {
         ]),
       ),
     ).toBe(100);
-  });
-
-  it('reads progress events from a stream split anywhere', () => {
-    const first = takeProgressEvents(
-      'event: progress\ndata: {"a":1}\n\n: tetap terhubung\n\nevent: progress\nda',
-    );
-    expect(first.events).toEqual(['{"a":1}']);
-    const second = takeProgressEvents(`${first.rest}ta: {"a":2}\n\n`);
-    expect(second).toEqual({ events: ['{"a":2}'], rest: '' });
   });
 });

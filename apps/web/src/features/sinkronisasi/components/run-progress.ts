@@ -19,24 +19,3 @@ export function progressOf(run: SyncRun): number {
   }
   return Math.round((done / run.kinds.length) * 100);
 }
-
-/**
- * Splits a Server-Sent Events buffer into complete events; returns the data of `progress` events
- * and what is left for the next chunk.
- */
-export function takeProgressEvents(buffer: string): { events: string[]; rest: string } {
-  const events: string[] = [];
-  let rest = buffer;
-  let end = rest.indexOf('\n\n');
-  while (end >= 0) {
-    const block = rest.slice(0, end);
-    rest = rest.slice(end + 2);
-    const data = block
-      .split('\n')
-      .find((line) => line.startsWith('data: '))
-      ?.slice(6);
-    if (block.startsWith('event: progress') && data) events.push(data);
-    end = rest.indexOf('\n\n');
-  }
-  return { events, rest };
-}

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { CatatanSikapScreen } from '../components/catatan-sikap-screen';
 
-/** Catatan Sikap (/wali-kelas/catatan-sikap) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Catatan Sikap (/wali-kelas/catatan-sikap; issue #11 item 2), for the wali kelas. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <CatatanSikapScreen />;
 }

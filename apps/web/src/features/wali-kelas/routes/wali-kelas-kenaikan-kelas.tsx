@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { KenaikanScreen } from '../components/kenaikan-screen';
 
-/** Kenaikan Kelas (/wali-kelas/kenaikan-kelas) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Kenaikan Kelas (/wali-kelas/kenaikan-kelas; issue #11 item 5), for the wali kelas in Genap. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <KenaikanScreen />;
 }

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { AbsensiScreen } from '../components/absensi-screen';
 
-/** Ketidakhadiran (/wali-kelas/ketidakhadiran) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Ketidakhadiran (/wali-kelas/ketidakhadiran; reference-screens §11), for the wali kelas. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <AbsensiScreen />;
 }

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { EkskulWaliScreen } from '../components/ekskul-screen';
 
-/** Nilai Ekstrakurikuler (/wali-kelas/nilai-ekstrakurikuler) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Nilai Ekstrakurikuler (/wali-kelas/nilai-ekstrakurikuler; issue #11 item 4), read-only. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <EkskulWaliScreen />;
 }

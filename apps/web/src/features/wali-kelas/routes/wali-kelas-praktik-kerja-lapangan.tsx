@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PklWaliScreen } from '../components/pkl-screen';
 
-/** Praktik Kerja Lapangan (/wali-kelas/praktik-kerja-lapangan) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Praktik Kerja Lapangan (/wali-kelas/praktik-kerja-lapangan; issue #11 item 6), read-only. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <PklWaliScreen />;
 }

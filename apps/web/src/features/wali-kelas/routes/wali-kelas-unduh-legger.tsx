@@ -1,6 +1,9 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { LegerScreen } from '../../cetak/components/leger-screen';
 
-/** Unduh Leger (/wali-kelas/unduh-legger) — not built yet: header, breadcrumb and add button come from the layout. */
+/**
+ * Unduh Leger (/wali-kelas/unduh-legger; reference-screens §13.2): the wali's class and, for a
+ * pilihan wali, their elective class; the header's "Unduh Legger" downloads the xlsx.
+ */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <LegerScreen mode="wali" />;
 }

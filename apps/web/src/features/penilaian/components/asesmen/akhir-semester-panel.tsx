@@ -37,13 +37,7 @@ export function withNa(d: GridDraft): GridDraft {
 }
 
 /** Sumatif Akhir Semester (reference-screens §7.1 grid B): Non Tes, Tes and the computed NA. */
-export function AkhirSemesterPanel({
-  pembelajaranId,
-  onDirty,
-}: {
-  pembelajaranId: string;
-  onDirty: (d: boolean) => void;
-}) {
+export function AkhirSemesterPanel({ pembelajaranId }: { pembelajaranId: string }) {
   const { t } = useTranslation();
   const query = useGridQuery(pembelajaranId, 'akhir-semester');
   const { data, refetch } = query;
@@ -86,5 +80,5 @@ export function AkhirSemesterPanel({
   }, [data, t, pembelajaranId, refetch]);
 
   if (!data || !spec) return <GridLoading query={query} />;
-  return <GradePanel spec={spec} onDirty={onDirty} />;
+  return <GradePanel spec={spec} />;
 }

@@ -32,13 +32,7 @@ const orNull = (v: string | undefined) => (v?.trim() ? v : null);
  * text. Until saved they are generated from the ketercapaian (marked "otomatis"); Simpan saves
  * those too, so what is printed is what the teacher saw. "Reset" deletes every saved text.
  */
-export function CapaianPanel({
-  pembelajaranId,
-  onDirty,
-}: {
-  pembelajaranId: string;
-  onDirty: (d: boolean) => void;
-}) {
+export function CapaianPanel({ pembelajaranId }: { pembelajaranId: string }) {
   const { t } = useTranslation();
   const query = useGridQuery(pembelajaranId, 'capaian-kompetensi');
   const { data, refetch } = query;
@@ -175,7 +169,7 @@ export function CapaianPanel({
   if (!data || !spec) return <GridLoading query={query} />;
   return (
     <>
-      <GradePanel spec={spec} onDirty={onDirty} />
+      <GradePanel spec={spec} />
       <Confirm
         text={confirmReset ? t('penilaian.asesmen.capaian.resetConfirm') : null}
         busy={resetting}

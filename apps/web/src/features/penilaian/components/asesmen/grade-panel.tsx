@@ -81,7 +81,7 @@ interface ServerProblem {
  * input", 422 cell messages, 423 gate) — the typed values always stay on screen — the Excel
  * round trip, and the unsaved-changes guard (menu, tab close).
  */
-export function GradePanel({ spec, onDirty }: { spec: PanelSpec; onDirty: (dirty: boolean) => void }) {
+export function GradePanel({ spec }: { spec: PanelSpec }) {
   const { t } = useTranslation();
   const { context, columns, rows } = spec;
   const derive = spec.derive ?? ((d: GridDraft) => d);
@@ -113,7 +113,6 @@ export function GradePanel({ spec, onDirty }: { spec: PanelSpec; onDirty: (dirty
   });
 
   const dirty = isDirty(draft);
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const guard = useUnsavedGuard(dirty);
   const editable = context.can_edit;
   const nameOf = useMemo(() => new Map(rows.map((r) => [r.id, r.name])), [rows]);

@@ -17,13 +17,7 @@ import {
 const loadedFrom = (g: LingkupMateriGrid) => loadedOf(g.siswa, (s) => s.nilai);
 
 /** Sumatif Lingkup Materi (reference-screens §7.1 grid A): one score column per mapped TP. */
-export function LingkupMateriPanel({
-  pembelajaranId,
-  onDirty,
-}: {
-  pembelajaranId: string;
-  onDirty: (d: boolean) => void;
-}) {
+export function LingkupMateriPanel({ pembelajaranId }: { pembelajaranId: string }) {
   const { t } = useTranslation();
   const query = useGridQuery(pembelajaranId, 'lingkup-materi');
   const { data, refetch } = query;
@@ -64,5 +58,5 @@ export function LingkupMateriPanel({
 
   if (!data || !spec) return <GridLoading query={query} />;
   if (data.tp.length === 0) return <NoTpAlert />;
-  return <GradePanel spec={spec} onDirty={onDirty} />;
+  return <GradePanel spec={spec} />;
 }

@@ -44,13 +44,7 @@ export function kompetenOptions(t: TFunction) {
  * final grade (editable; "Gunakan Nilai Asesmen" copies the suggestions in) and Ketercapaian
  * Kompetensi per mapped TP. One screen instead of the reference's "Bentuk Penilaian" switch.
  */
-export function NilaiAkhirPanel({
-  pembelajaranId,
-  onDirty,
-}: {
-  pembelajaranId: string;
-  onDirty: (d: boolean) => void;
-}) {
+export function NilaiAkhirPanel({ pembelajaranId }: { pembelajaranId: string }) {
   const { t } = useTranslation();
   const query = useGridQuery(pembelajaranId, 'nilai-akhir');
   const { data, refetch } = query;
@@ -174,7 +168,7 @@ export function NilaiAkhirPanel({
   return (
     <>
       {data.tp.length === 0 ? <NoTpAlert /> : null}
-      <GradePanel spec={spec} onDirty={onDirty} />
+      <GradePanel spec={spec} />
     </>
   );
 }

@@ -16,12 +16,15 @@ import {
   isDirty,
   resetDraft,
 } from '../../../../components/grade-grid/grid-model';
+import { rowProblems } from '../../../../components/grade-grid/row-problems';
 import { useUnsavedGuard } from '../../../../components/grade-grid/use-unsaved-guard';
 import { choiceNormalizer, maxLengthValidator } from '../../../../components/grade-grid/validators';
+import { useKnownChoice } from '../../../../components/known-choice';
 import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
 import { useTranslation } from '../../../../lib/i18n';
 import { useSession } from '../../../../lib/session';
 import { toast } from '../../../../lib/toast';
+import { useView } from '../../../../lib/view-search';
 import {
   getEkskulPembina,
   getNilaiEkskul,
@@ -41,20 +44,6 @@ import {
 
 const EMPTY_DRAFT = draftOf([]);
 
-/** "rows.3.nilai" → the pupil of row 3 of the request and the message. */
-function rowProblems(
-  details: Record<string, string>,
-  sent: readonly { anggota_rombel_id: string }[],
-  names: ReadonlyMap<string, string>,
-): string[] {
-  return Object.entries(details).map(([key, message]) => {
-    const index = /^rows\.(\d+)\./.exec(key)?.[1];
-    const id = index === undefined ? undefined : sent[Number(index)]?.anggota_rombel_id;
-    const nama = id ? names.get(id) : undefined;
-    return nama ? `${nama}: ${message}` : message;
-  });
-}
-
 /**
  * Penilaian Ekstrakurikuler (reference-screens §7.7): the pembina picks their ekskul (and
  * optionally a class), grades the members in the spreadsheet-like grid — choosing a predikat
@@ -64,26 +53,38 @@ export function EkskulScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { userData } = useSession();
-  const [ekskulId, setEkskulId] = useState<string | null>(null);
-  const [kelas, setKelas] = useState<string | null>(null);
+  // The ekskul and class live in the URL (lib/view-search).
+  const [view, setView] = useView();
   const [draft, setDraft] = useState<GridDraft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<string[]>([]);
   const [confirmReset, setConfirmReset] = useState(false);
 
   const list = useQuery({ queryKey: [...NILAI_EKSKUL_KEY, 'list'], queryFn: getEkskulPembina });
   const ekskuls = list.data?.data ?? [];
+  const ekskulOk = useKnownChoice(
+    'ekskul',
+    view.ekskul,
+    list.data?.data.map((e) => e.ekstrakurikuler_id),
+    setView,
+    ['kelas'],
+  );
+  const ekskulId = ekskulOk ? (view.ekskul ?? null) : null;
   // One ekskul (the usual case): chosen at once.
   useEffect(() => {
     const only = list.data?.data.length === 1 ? list.data.data[0] : undefined;
-    if (only && !ekskulId) setEkskulId(only.ekstrakurikuler_id);
-  }, [list.data, ekskulId]);
+    if (only && !view.ekskul) setView({ ekskul: only.ekstrakurikuler_id }, { replace: true });
+  }, [list.data, view.ekskul, setView]);
 
   const grid = useQuery({
-    queryKey: [...NILAI_EKSKUL_KEY, 'nilai', ekskulId, kelas],
-    queryFn: () => getNilaiEkskul(ekskulId ?? '', kelas),
+    queryKey: [...NILAI_EKSKUL_KEY, 'nilai', ekskulId, view.kelas ?? null],
+    queryFn: () => getNilaiEkskul(ekskulId ?? '', view.kelas ?? null),
     enabled: !!ekskulId,
   });
   const data = grid.data;
+  // A class that is not (or no longer) among the ekskul's members: the server refuses the filter.
+  const kelasGone = grid.isError && !!toHttpError(grid.error).details.rombongan_belajar_id;
+  useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
+  const kelas = view.kelas ?? null;
   // Fresh data from the server (other ekskul or class, after a save or reset) becomes the draft.
   useEffect(() => {
     setDraft(data ? draftOf(data.data) : EMPTY_DRAFT);
@@ -192,10 +193,7 @@ export function EkskulScreen() {
               placeholder={t('penilaian.ekskul.chooseEkskul')}
               data={ekskuls.map((e) => ({ value: e.ekstrakurikuler_id, label: e.nama_ekskul }))}
               value={ekskulId}
-              onChange={(v) => {
-                setEkskulId(v);
-                setKelas(null);
-              }}
+              onChange={(v) => setView({ ekskul: v, kelas: null })}
               disabled={dirty}
               w={260}
               data-testid="ekskul-select"
@@ -205,7 +203,7 @@ export function EkskulScreen() {
               placeholder={t('penilaian.ekskul.allKelas')}
               data={data?.kelas ?? []}
               value={kelas}
-              onChange={setKelas}
+              onChange={(v) => setView({ kelas: v })}
               clearable
               searchable
               disabled={!ekskulId || dirty}
@@ -230,7 +228,9 @@ export function EkskulScreen() {
       </Card>
       {list.isError ? <Alert color="red">{httpErrorMessage(list.error, t)}</Alert> : null}
       {list.data && ekskuls.length === 0 ? <Alert color="yellow">{t('penilaian.ekskul.none')}</Alert> : null}
-      {grid.isError ? <ErrorAlert title={t('penilaian.ekskul.loadFailed')} error={grid.error} /> : null}
+      {grid.isError && !kelasGone ? (
+        <ErrorAlert title={t('penilaian.ekskul.loadFailed')} error={grid.error} />
+      ) : null}
       {ekskulId && grid.isPending ? <Loader /> : null}
       {data ? (
         <Card withBorder radius="md" padding="lg">

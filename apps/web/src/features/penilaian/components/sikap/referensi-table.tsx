@@ -1,5 +1,6 @@
 import type { SikapReferensi } from '@erapor/contract/penilaian/sikap';
 import { List, ScrollArea, Table, Text } from '@mantine/core';
+import { SCROLL_X_AREA } from '../../../../components/scroll-x';
 import { useTranslation } from '../../../../lib/i18n';
 
 /**
@@ -10,7 +11,7 @@ export function ReferensiTable({ referensi }: { referensi: SikapReferensi | unde
   const { t } = useTranslation();
   const dimensi = referensi?.dimensi ?? [];
   return (
-    <ScrollArea type="auto" data-testid="sikap-referensi">
+    <ScrollArea {...SCROLL_X_AREA} data-testid="sikap-referensi">
       <Table withTableBorder withColumnBorders verticalSpacing="xs" miw={dimensi.length * 170}>
         <Table.Caption>{t('penilaian.sikap.referensiCaption')}</Table.Caption>
         <Table.Thead>

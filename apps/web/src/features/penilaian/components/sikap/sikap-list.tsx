@@ -4,9 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../../components/data-table';
+import { useKnownChoice } from '../../../../components/known-choice';
 import { httpErrorMessage } from '../../../../lib/http-errors';
 import { useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
+import { useView } from '../../../../lib/view-search';
 import { deleteSikap, getSikapRombel, listSikap, SIKAP_KEY } from '../../api/sikap-api';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -20,9 +22,17 @@ export function SikapList() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const navigate = useNavigate();
-  const [rombel, setRombel] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<SikapRow | null>(null);
   const rombels = useQuery({ queryKey: [...SIKAP_KEY, 'rombel'], queryFn: getSikapRombel });
+  // The class filter lives in the URL (lib/view-search); a class no longer taught is cleared.
+  const [view, setView] = useView();
+  const rombelOk = useKnownChoice(
+    'rombel',
+    view.rombel,
+    rombels.data?.map((r) => r.rombongan_belajar_id),
+    setView,
+  );
+  const rombel = view.rombel ?? null;
   const remove = useMutation({
     mutationFn: (id: string) => deleteSikap(id),
     onSuccess: (r) => {
@@ -97,6 +107,7 @@ export function SikapList() {
         columns={columns}
         idAccessor="nilai_sikap_id"
         params={{ rombongan_belajar_id: rombel ?? undefined }}
+        enabled={rombelOk}
         defaultSort={{ columnAccessor: 'tanggal', direction: 'desc' }}
         searchPlaceholder={t('penilaian.sikap.search')}
         testId="sikap-table"
@@ -106,7 +117,7 @@ export function SikapList() {
             placeholder={t('penilaian.sikap.allRombel')}
             data={(rombels.data ?? []).map((r) => ({ value: r.rombongan_belajar_id, label: r.nama }))}
             value={rombel}
-            onChange={setRombel}
+            onChange={(v) => setView({ rombel: v })}
             clearable
             searchable
             w={220}

@@ -1,10 +1,12 @@
 import type { PdRow } from '@erapor/contract/referensi/peserta-didik';
 import { Button, Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../../components/data-table';
+import { optionValues, useKnownChoice } from '../../../../components/known-choice';
 import { useTranslation } from '../../../../lib/i18n';
 import { hasRole, useSession } from '../../../../lib/session';
+import { useView } from '../../../../lib/view-search';
 import { getPdFilter, listPd, PD_KEY } from '../../api/peserta-didik-api';
 import { placeAndDate } from './format';
 import { PdDetailModal } from './pd-detail-modal';
@@ -18,17 +20,41 @@ export function PdScreen({ status }: { status: 'aktif' | 'keluar' }) {
   const { t } = useTranslation();
   const session = useSession();
   const [detailId, setDetailId] = useState<string | null>(null);
-  const [tingkat, setTingkat] = useState<string | null>(null);
-  const [jurusan, setJurusan] = useState<string | null>(null);
-  const [rombel, setRombel] = useState<string | null>(null);
   const pupil = hasRole('siswa', session) && !hasRole('admin', session);
   const withFilters = status === 'aktif' && !pupil;
-
+  // The filters live in the URL (lib/view-search); a stale one is cleared before it is sent.
+  const [view, setView] = useView();
   const options = useQuery({
-    queryKey: [...PD_KEY, 'filter', tingkat, jurusan],
-    queryFn: () => getPdFilter({ tingkat: tingkat ?? undefined, jurusan_sp_id: jurusan ?? undefined }),
+    queryKey: [...PD_KEY, 'filter', view.tingkat, view.jurusan],
+    queryFn: () => getPdFilter({ tingkat: view.tingkat, jurusan_sp_id: view.jurusan }),
     enabled: withFilters,
+    placeholderData: keepPreviousData,
   });
+  const stale = options.isPlaceholderData;
+  const tingkatOk = useKnownChoice(
+    'tingkat',
+    withFilters ? view.tingkat : undefined,
+    optionValues(options.data?.tingkat, stale),
+    setView,
+    ['jurusan', 'rombel'],
+  );
+  const jurusanOk = useKnownChoice(
+    'jurusan',
+    withFilters ? view.jurusan : undefined,
+    optionValues(options.data?.jurusan, stale),
+    setView,
+    ['rombel'],
+  );
+  const rombelOk = useKnownChoice(
+    'rombel',
+    withFilters ? view.rombel : undefined,
+    optionValues(options.data?.rombel, stale),
+    setView,
+  );
+  const ready = !withFilters || (tingkatOk && jurusanOk && rombelOk);
+  const tingkat = withFilters ? (view.tingkat ?? null) : null;
+  const jurusan = withFilters ? (view.jurusan ?? null) : null;
+  const rombel = withFilters ? (view.rombel ?? null) : null;
 
   const columns: ServerTableColumn<PdRow>[] = [
     { accessor: 'nama', title: t('referensi.pd.columns.nama'), sortable: true },
@@ -66,11 +92,7 @@ export function PdScreen({ status }: { status: 'aktif' | 'keluar' }) {
         placeholder={t('referensi.pd.filter.tingkat')}
         data={options.data?.tingkat ?? []}
         value={tingkat}
-        onChange={(v) => {
-          setTingkat(v);
-          setJurusan(null);
-          setRombel(null);
-        }}
+        onChange={(v) => setView({ tingkat: v, jurusan: null, rombel: null })}
         clearable
         w={200}
         data-testid="filter-tingkat"
@@ -80,10 +102,7 @@ export function PdScreen({ status }: { status: 'aktif' | 'keluar' }) {
         placeholder={t('referensi.pd.filter.jurusan')}
         data={options.data?.jurusan ?? []}
         value={jurusan}
-        onChange={(v) => {
-          setJurusan(v);
-          setRombel(null);
-        }}
+        onChange={(v) => setView({ jurusan: v, rombel: null })}
         disabled={!tingkat}
         clearable
         searchable
@@ -95,7 +114,7 @@ export function PdScreen({ status }: { status: 'aktif' | 'keluar' }) {
         placeholder={t('referensi.pd.filter.rombel')}
         data={options.data?.rombel ?? []}
         value={rombel}
-        onChange={setRombel}
+        onChange={(v) => setView({ rombel: v })}
         disabled={!tingkat}
         clearable
         searchable
@@ -117,6 +136,7 @@ export function PdScreen({ status }: { status: 'aktif' | 'keluar' }) {
           jurusan_sp_id: jurusan ?? undefined,
           rombongan_belajar_id: rombel ?? undefined,
         }}
+        enabled={ready}
         toolbar={toolbar}
         defaultSort={{ columnAccessor: 'nama', direction: 'asc' }}
         searchPlaceholder={t('referensi.pd.search')}

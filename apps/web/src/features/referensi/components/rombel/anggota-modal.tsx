@@ -99,6 +99,7 @@ export function AnggotaModal({
     >
       {rombelId ? (
         <ServerTable<AnggotaRow>
+          inUrl={false}
           queryKey={key}
           fetchPage={async (q) => {
             const page = await getAnggota(rombelId, q);

@@ -1,9 +1,11 @@
 import type { RombelRow } from '@erapor/contract/referensi/rombel';
 import { Button, Select } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../../components/data-table';
+import { optionValues, useKnownChoice } from '../../../../components/known-choice';
 import { useTranslation } from '../../../../lib/i18n';
+import { useView } from '../../../../lib/view-search';
 import { getRombelFilter, listRombel, ROMBEL_KEY } from '../../api/rombel-api';
 import { AnggotaModal } from './anggota-modal';
 import { PembelajaranModal } from './pembelajaran-modal';
@@ -16,14 +18,31 @@ import { PembelajaranModal } from './pembelajaran-modal';
 export function RombelScreen({ jenis }: { jenis: 1 | 16 }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const [tingkat, setTingkat] = useState<string | null>(null);
-  const [jurusan, setJurusan] = useState<string | null>(null);
   const [anggotaId, setAnggotaId] = useState<string | null>(null);
   const [pembelajaranId, setPembelajaranId] = useState<string | null>(null);
+  // The filters live in the URL (lib/view-search); a stale one is cleared before it is sent.
+  const [view, setView] = useView();
   const options = useQuery({
-    queryKey: [...ROMBEL_KEY, 'filter', jenis, tingkat],
-    queryFn: () => getRombelFilter({ jenis_rombel: jenis, tingkat: tingkat ?? undefined }),
+    queryKey: [...ROMBEL_KEY, 'filter', jenis, view.tingkat],
+    queryFn: () => getRombelFilter({ jenis_rombel: jenis, tingkat: view.tingkat }),
+    placeholderData: keepPreviousData,
   });
+  const stale = options.isPlaceholderData;
+  const tingkatOk = useKnownChoice(
+    'tingkat',
+    view.tingkat,
+    optionValues(options.data?.tingkat, stale),
+    setView,
+    ['jurusan'],
+  );
+  const jurusanOk = useKnownChoice(
+    'jurusan',
+    view.jurusan,
+    optionValues(options.data?.jurusan, stale),
+    setView,
+  );
+  const tingkat = view.tingkat ?? null;
+  const jurusan = view.jurusan ?? null;
 
   const columns: ServerTableColumn<RombelRow>[] = [
     { accessor: 'nama', title: t('referensi.rombel.columns.nama'), sortable: true },
@@ -71,6 +90,7 @@ export function RombelScreen({ jenis }: { jenis: 1 | 16 }) {
         columns={columns}
         idAccessor="rombongan_belajar_id"
         params={{ tingkat: tingkat ?? undefined, jurusan_sp_id: jurusan ?? undefined }}
+        enabled={tingkatOk && jurusanOk}
         defaultSort={{ columnAccessor: 'nama', direction: 'asc' }}
         searchPlaceholder={t('referensi.rombel.search')}
         testId="rombel-table"
@@ -81,10 +101,7 @@ export function RombelScreen({ jenis }: { jenis: 1 | 16 }) {
               placeholder={t('referensi.pd.filter.tingkat')}
               data={options.data?.tingkat ?? []}
               value={tingkat}
-              onChange={(v) => {
-                setTingkat(v);
-                setJurusan(null);
-              }}
+              onChange={(v) => setView({ tingkat: v, jurusan: null })}
               clearable
               w={200}
               data-testid="filter-tingkat"
@@ -94,7 +111,7 @@ export function RombelScreen({ jenis }: { jenis: 1 | 16 }) {
               placeholder={t('referensi.pd.filter.jurusan')}
               data={options.data?.jurusan ?? []}
               value={jurusan}
-              onChange={setJurusan}
+              onChange={(v) => setView({ jurusan: v })}
               clearable
               searchable
               w={260}

@@ -1,0 +1,270 @@
+import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  ScrollArea,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useKnownChoice } from '../../../components/known-choice';
+import { SCROLL_X_AREA } from '../../../components/scroll-x';
+import { httpErrorMessage } from '../../../lib/http-errors';
+import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useView } from '../../../lib/view-search';
+import { CETAK_RAPOR_KEY, getCetakRapor, openRaporPdf } from '../api/rapor-api';
+import { CetakSemua } from './rapor-semua';
+
+/** The print page's strings live in the cetak area, which neither wali-kelas nor monitoring screens load. */
+function useCetakMessages(): void {
+  useEffect(() => {
+    void loadAreaMessages('cetak');
+  }, []);
+}
+
+const DOKUMEN: { dokumen: RaporDokumen; label: string; testid: string }[] = [
+  { dokumen: 'cover', label: 'cetak.rapor.cover', testid: 'rapor-cover' },
+  { dokumen: 'nilai-akhir', label: 'cetak.rapor.nilaiAkhir', testid: 'rapor-nilai-akhir' },
+  { dokumen: 'pelengkap', label: 'cetak.rapor.pelengkap', testid: 'rapor-pelengkap' },
+];
+
+/**
+ * Cetak Rapor Semester (reference-screens §12; docs/decisions/031-cetak-rapor.md).
+ * - `wali`: the wali's class (several: `?kelas=`);
+ * - `waka` (Waka, admin): Tingkat (`?tingkat=`) → Rombongan Belajar (`?rombel=`).
+ * Above the table what will be printed (tempat, tanggal, kepala sekolah, jabatan); per pupil a
+ * button per document, each opening the PDF from a blob in a new tab, and what the card lacks.
+ */
+export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
+  useCetakMessages();
+  const { t } = useTranslation();
+  const { userData } = useSession();
+  const [view, setView] = useView();
+  const key = mode === 'wali' ? 'kelas' : 'rombel';
+  const chosenRaw = (mode === 'wali' ? view.kelas : view.rombel) ?? null;
+
+  // The class list comes with every answer; the first (un-chosen) answer gives it to the Waka.
+  const list = useQuery({ queryKey: [...CETAK_RAPOR_KEY, 'kelas'], queryFn: () => getCetakRapor(null) });
+  const all = list.data?.kelas;
+  const tingkatOptions = useMemo(
+    () =>
+      [...new Set((all ?? []).map((k) => k.tingkat))].map((v) => ({
+        value: String(v),
+        label: t('cetak.rapor.tingkatLabel', { tingkat: v }),
+      })),
+    [all, t],
+  );
+  const rombelOptions = useMemo(
+    () => (all ?? []).filter((k) => mode === 'wali' || String(k.tingkat) === view.tingkat),
+    [all, mode, view.tingkat],
+  );
+  const tingkatKnown = useKnownChoice(
+    'tingkat',
+    mode === 'waka' ? view.tingkat : undefined,
+    all ? tingkatOptions.map((o) => o.value) : undefined,
+    setView,
+    ['rombel'],
+  );
+  const chosenKnown = useKnownChoice(
+    key,
+    chosenRaw,
+    all && tingkatKnown ? rombelOptions.map((o) => o.value) : undefined,
+    setView,
+  );
+  const chosen =
+    (chosenKnown ? chosenRaw : null) ?? (mode === 'wali' ? (rombelOptions[0]?.value ?? null) : null);
+
+  const page = useQuery({
+    queryKey: [...CETAK_RAPOR_KEY, chosen],
+    queryFn: () => getCetakRapor(chosen),
+    enabled: !!chosen,
+    placeholderData: keepPreviousData,
+  });
+
+  const open = useMutation({
+    mutationFn: (v: { dokumen: RaporDokumen; anggota: string }) => openRaporPdf(v.dokumen, v.anggota),
+    onError: (e) => toast.error(t('cetak.rapor.openFailed'), httpErrorMessage(e, t), 'long'),
+  });
+
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Group align="end" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('cetak.rapor.tahunPelajaran')}
+            value={userData?.semester.nama ?? ''}
+            readOnly
+            w={200}
+          />
+          {mode === 'waka' ? (
+            <Select
+              label={t('cetak.rapor.tingkat')}
+              placeholder={t('cetak.rapor.tingkatPlaceholder')}
+              data={tingkatOptions}
+              value={tingkatKnown ? (view.tingkat ?? null) : null}
+              onChange={(v) => setView({ tingkat: v, rombel: null })}
+              w={180}
+              data-testid="rapor-tingkat"
+            />
+          ) : null}
+          <Select
+            label={t('cetak.rapor.rombel')}
+            placeholder={t('cetak.rapor.rombelPlaceholder')}
+            data={rombelOptions}
+            value={chosen}
+            onChange={(v) => setView({ [key]: v })}
+            allowDeselect={false}
+            disabled={mode === 'waka' ? !view.tingkat : rombelOptions.length < 2}
+            searchable
+            w={300}
+            data-testid="rapor-rombel"
+          />
+        </Group>
+      </Card>
+      {list.isError ? <ErrorAlert title={t('cetak.rapor.loadFailed')} error={list.error} /> : null}
+      {all && all.length === 0 ? <Alert color="yellow">{t('cetak.rapor.noClass')}</Alert> : null}
+      {!chosen && mode === 'waka' && all && all.length > 0 ? (
+        <Text c="dimmed" data-testid="rapor-choose">
+          {t('cetak.rapor.chooseFirst')}
+        </Text>
+      ) : null}
+      {page.isError ? <ErrorAlert title={t('cetak.rapor.loadFailed')} error={page.error} /> : null}
+      {list.isPending || (chosen && page.isPending) ? <Loader /> : null}
+      {page.data && chosen ? (
+        <>
+          <CetakInfo data={page.data} />
+          {page.data.data.length > 0 ? (
+            <CetakSemua
+              key={page.data.rombel.rombongan_belajar_id}
+              rombelId={page.data.rombel.rombongan_belajar_id}
+              tingkat={page.data.rombel.tingkat}
+              wide={mode === 'waka'}
+            />
+          ) : null}
+          <RaporTable
+            data={page.data}
+            busy={open.isPending}
+            onOpen={(dokumen, anggota) => open.mutate({ dokumen, anggota })}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** What will be printed under the signatures; the admin changes it in Pengaturan Umum. */
+function CetakInfo({ data }: { data: CetakRaporResponse }) {
+  const { t } = useTranslation();
+  const c = data.cetak;
+  const rows: [string, string | null, string][] = [
+    [t('cetak.rapor.tempatTanggal'), c.tanggal ? `${c.tempat}, ${c.tanggal}` : null, 'rapor-tanggal'],
+    [t('cetak.rapor.waliKelas'), c.wali_kelas, 'rapor-wali'],
+    [
+      t('cetak.rapor.kepalaSekolah'),
+      c.kepala_sekolah ? `${c.kepala_sekolah} (${c.nomor_kepala_sekolah})` : null,
+      'rapor-kepala',
+    ],
+    [t('cetak.rapor.jabatan'), c.jabatan, 'rapor-jabatan'],
+  ];
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="rapor-cetak-info">
+      <Stack gap={4}>
+        <Text fw={600}>{t('cetak.rapor.infoTitle', { kelas: data.rombel.nama })}</Text>
+        {rows.map(([label, value, testid]) => (
+          <Group key={testid} gap="xs" wrap="nowrap" align="start">
+            <Text size="sm" c="dimmed" w={180}>
+              {label}
+            </Text>
+            <Text size="sm" fw={500} c={value ? undefined : 'red'} data-testid={testid}>
+              {value ?? t('cetak.rapor.notSet')}
+            </Text>
+          </Group>
+        ))}
+        <Text size="xs" c="dimmed">
+          {t('cetak.rapor.infoHint')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+function RaporTable({
+  data,
+  busy,
+  onOpen,
+}: {
+  data: CetakRaporResponse;
+  busy: boolean;
+  onOpen: (dokumen: RaporDokumen, anggota: string) => void;
+}) {
+  const { t } = useTranslation();
+  if (data.data.length === 0) return <Text c="dimmed">{t('cetak.rapor.empty')}</Text>;
+  return (
+    <Card withBorder radius="md" padding={0}>
+      <ScrollArea {...SCROLL_X_AREA}>
+        <Table striped withTableBorder={false} verticalSpacing="xs" data-testid="rapor-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('cetak.rapor.nama')}</Table.Th>
+              <Table.Th>NISN</Table.Th>
+              {DOKUMEN.map((d) => (
+                <Table.Th key={d.dokumen} ta="center">
+                  {t(d.label)}
+                </Table.Th>
+              ))}
+              <Table.Th>{t('cetak.rapor.kelengkapan')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.data.map((row) => (
+              <Table.Tr key={row.anggota_rombel_id} data-testid="rapor-row">
+                <Table.Td>{row.nama}</Table.Td>
+                <Table.Td>{row.nisn ?? '-'}</Table.Td>
+                {DOKUMEN.map((d) => (
+                  <Table.Td key={d.dokumen} ta="center">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      disabled={busy}
+                      onClick={() => onOpen(d.dokumen, row.anggota_rombel_id)}
+                      aria-label={`${t(d.label)} ${row.nama}`}
+                      data-testid={d.testid}
+                    >
+                      {t('cetak.rapor.cetak')}
+                    </Button>
+                  </Table.Td>
+                ))}
+                <Table.Td>
+                  {row.kelengkapan.length === 0 ? (
+                    <Badge color="green" variant="light">
+                      {t('cetak.rapor.lengkap')}
+                    </Badge>
+                  ) : (
+                    <Stack gap={2}>
+                      {row.kelengkapan.map((k) => (
+                        <Text key={k} size="xs" c="orange.8">
+                          {k}
+                        </Text>
+                      ))}
+                    </Stack>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </Card>
+  );
+}

@@ -1,0 +1,273 @@
+import type { CatatanSikapEdit } from '@erapor/contract/wali-kelas/catatan-sikap';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { ErrorAlert } from '../../../components/error-alert';
+import { rowProblems } from '../../../components/grade-grid/row-problems';
+import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
+import { useKnownChoice } from '../../../components/known-choice';
+import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { useView } from '../../../lib/view-search';
+import { CATATAN_SIKAP_KEY, getCatatanSikap, saveCatatanSikap } from '../api/catatan-api';
+import {
+  changedKeys,
+  counterOf,
+  sikapKey,
+  splitSikapKey,
+  type TextDraft,
+  tooLong,
+  tooLongKeys,
+} from './catatan-draft';
+import { KelasHeader } from './kelas-header';
+
+const EMPTY: TextDraft = {};
+
+interface Refusal {
+  message: string;
+  problems: string[];
+  stale: boolean;
+}
+
+/**
+ * Catatan Sikap (issue #11 item 2; decision 028): per pupil the teachers' attitude notes, read-only,
+ * for every class; a K13 class adds "Catatan Sikap Wali Kelas", a text per dimension, saved for the
+ * class in one request ("Catatan Sikap berhasil disimpan").
+ */
+export function CatatanSikapScreen() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [view, setView] = useView();
+  const [draft, setDraft] = useState<TextDraft>(EMPTY);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+
+  const query = useQuery({
+    queryKey: [...CATATAN_SIKAP_KEY, view.kelas ?? null],
+    queryFn: () => getCatatanSikap(view.kelas ?? null),
+  });
+  const data = query.data;
+  const kelasGone =
+    query.isError && [403, 404].includes(toHttpError(query.error).status ?? 0) && !!view.kelas;
+  useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
+  const loaded = useMemo<TextDraft>(() => {
+    if (!data?.k13) return EMPTY;
+    const out: Record<string, string> = {};
+    for (const r of data.data)
+      for (const d of data.dimensi)
+        out[sikapKey(r.anggota_rombel_id, d.dimensi_id)] = r.catatan_wali[String(d.dimensi_id)] ?? '';
+    return out;
+  }, [data]);
+  const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
+  useEffect(() => {
+    setDraft(loaded);
+    setRefusal(null);
+  }, [loaded]);
+
+  const changed = changedKeys(draft, loaded);
+  const dirty = changed.length > 0;
+  const guard = useUnsavedGuard(dirty);
+  const closed = data?.penilaian_tertutup ?? null;
+
+  const save = useMutation({
+    mutationFn: (sent: CatatanSikapEdit[]) =>
+      saveCatatanSikap({ rombongan_belajar_id: data?.rombel.rombongan_belajar_id ?? '', rows: sent }),
+    onSuccess: () => {
+      toast.success(t('wali-kelas.sikap.saved'));
+      void qc.invalidateQueries({ queryKey: CATATAN_SIKAP_KEY });
+    },
+    onError: (e, sent) => {
+      const err = toHttpError(e);
+      const message = httpErrorMessage(e, t);
+      setRefusal({ message, problems: rowProblems(err.details, sent, names), stale: err.status === 409 });
+      toast.error(message);
+    },
+  });
+
+  const submit = () => {
+    const bad = tooLongKeys(draft);
+    if (bad.length > 0) {
+      setRefusal({
+        message: t('wali-kelas.catatan.fixTexts'),
+        problems: bad.map(
+          (k) => `${names.get(splitSikapKey(k).anggotaRombelId) ?? ''}: ${t('wali-kelas.catatan.tooLong')}`,
+        ),
+        stale: false,
+      });
+      return;
+    }
+    setRefusal(null);
+    save.mutate(
+      changed.map((k) => {
+        const { anggotaRombelId, dimensiId } = splitSikapKey(k);
+        return {
+          anggota_rombel_id: anggotaRombelId,
+          dimensi_id: dimensiId,
+          catatan: draft[k] ?? '',
+          sebelumnya: loaded[k] ?? '',
+        };
+      }),
+    );
+  };
+
+  const readOnly = !!closed || save.isPending;
+  const opsiLabel = (opsi: string) =>
+    opsi === 'Positif'
+      ? t('wali-kelas.sikap.positif')
+      : opsi === 'Negatif'
+        ? t('wali-kelas.sikap.negatif')
+        : opsi;
+  return (
+    <Stack gap="md">
+      {guard.modal}
+      <KelasHeader
+        kelas={data?.kelas ?? []}
+        value={data?.rombel.rombongan_belajar_id ?? null}
+        onChange={(v) => setView({ kelas: v })}
+        locked={dirty}
+        hint={data?.k13 ? t('wali-kelas.sikap.hintK13') : t('wali-kelas.sikap.hint')}
+        testId="sikap-kelas"
+      />
+      {query.isError && !kelasGone ? (
+        <ErrorAlert title={t('wali-kelas.catatan.loadFailed')} error={query.error} />
+      ) : null}
+      {query.isPending ? <Loader /> : null}
+      {data ? (
+        <Stack gap="sm">
+          {closed ? (
+            <Alert color="red" data-testid="sikap-gate">
+              {closed}
+            </Alert>
+          ) : null}
+          {refusal ? (
+            <Alert color="red" title={t('wali-kelas.catatan.problems')} data-testid="sikap-refused">
+              <Stack gap="xs">
+                <Text size="sm">{refusal.message}</Text>
+                {refusal.problems.length ? (
+                  <List size="sm">
+                    {refusal.problems.map((p) => (
+                      <List.Item key={p}>{p}</List.Item>
+                    ))}
+                  </List>
+                ) : null}
+                {refusal.stale ? (
+                  <Group>
+                    <Button size="xs" variant="default" onClick={() => void query.refetch()}>
+                      {t('wali-kelas.catatan.reload')}
+                    </Button>
+                  </Group>
+                ) : null}
+              </Stack>
+            </Alert>
+          ) : null}
+          {data.data.length === 0 ? <Text c="dimmed">{t('wali-kelas.catatan.empty')}</Text> : null}
+          {data.data.map((r, i) => (
+            <Card key={r.anggota_rombel_id} withBorder radius="md" padding="md" data-testid="sikap-pupil">
+              <Stack gap="xs">
+                <Title order={3} size="h5">
+                  {i + 1}. {r.nama} {r.nisn ? `(${t('wali-kelas.catatan.nisn')} ${r.nisn})` : ''}
+                </Title>
+                {r.catatan_guru.length === 0 ? (
+                  <Text size="sm" c="dimmed" data-testid="sikap-none">
+                    {t('wali-kelas.sikap.none')}
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={720}>
+                    <Table withTableBorder verticalSpacing="xs" data-testid="sikap-notes">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('wali-kelas.sikap.guru')}</Table.Th>
+                          <Table.Th>{t('wali-kelas.sikap.dimensi')}</Table.Th>
+                          <Table.Th>{t('wali-kelas.sikap.elemen')}</Table.Th>
+                          <Table.Th>{t('wali-kelas.sikap.catatan')}</Table.Th>
+                          <Table.Th>{t('wali-kelas.sikap.opsi')}</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {r.catatan_guru.map((n, j) => (
+                          // biome-ignore lint/suspicious/noArrayIndexKey: notes are listed in a stable order and never reordered
+                          <Table.Tr key={j}>
+                            <Table.Td>{n.guru ?? '-'}</Table.Td>
+                            <Table.Td>{n.dimensi ?? '-'}</Table.Td>
+                            <Table.Td>{n.elemen ?? '-'}</Table.Td>
+                            <Table.Td>{n.deskripsi}</Table.Td>
+                            <Table.Td>
+                              <Badge color={n.opsi === 'Negatif' ? 'red' : 'green'} variant="light">
+                                {opsiLabel(n.opsi)}
+                              </Badge>
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+                {data.k13 ? (
+                  <Stack gap={6}>
+                    <Text fw={600} size="sm">
+                      {t('wali-kelas.sikap.waliTitle')}
+                    </Text>
+                    {data.dimensi.map((d) => {
+                      const key = sikapKey(r.anggota_rombel_id, d.dimensi_id);
+                      const text = draft[key] ?? '';
+                      return (
+                        <Textarea
+                          key={key}
+                          label={d.nama}
+                          aria-label={`${t('wali-kelas.sikap.waliTitle')} ${r.nama}: ${d.nama}`}
+                          value={text}
+                          onChange={(e) => {
+                            const value = e.currentTarget.value;
+                            setDraft((s) => ({ ...s, [key]: value }));
+                          }}
+                          autosize
+                          minRows={1}
+                          maxRows={6}
+                          readOnly={readOnly}
+                          error={tooLong(text) ? t('wali-kelas.catatan.tooLong') : undefined}
+                          description={counterOf(text)}
+                          inputWrapperOrder={['label', 'input', 'description', 'error']}
+                        />
+                      );
+                    })}
+                  </Stack>
+                ) : null}
+              </Stack>
+            </Card>
+          ))}
+          {data.k13 ? (
+            <Group justify="flex-end" gap="sm">
+              {dirty ? (
+                <Button variant="default" onClick={() => setDraft(loaded)}>
+                  {t('wali-kelas.catatan.undo')}
+                </Button>
+              ) : null}
+              <Button
+                color="green"
+                onClick={submit}
+                loading={save.isPending}
+                disabled={!!closed || !dirty}
+                data-testid="sikap-save"
+              >
+                {t('wali-kelas.catatan.save')}
+              </Button>
+            </Group>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
