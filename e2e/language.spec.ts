@@ -179,7 +179,7 @@ async function navigate(page: Page, path: string): Promise<void> {
     window.history.pushState(window.history.state, '', to);
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}(\\?.*)?$`));
 }
 
 function menuPaths(items: readonly MenuItem[]): { path: string; title: string }[] {
@@ -213,9 +213,10 @@ test.describe('Indonesian browser (id-ID): no English anywhere', () => {
           JSON.parse(localStorage.getItem('userData') ?? 'null') as {
             ability: AbilityRule[];
             roles: RoleName[];
+            semester: { semester_id: string };
           },
       );
-      const screens = menuPaths(visibleMenu(MENU, user.ability, user.roles));
+      const screens = menuPaths(visibleMenu(MENU, user.ability, user.roles, user.semester.semester_id));
       expect(screens[0]?.path).toBe('/');
       const problems: string[] = [];
       // The Beranda right after the login (with its welcome toast), then every menu screen.

@@ -3,6 +3,7 @@ import type { LoginResponse } from '@erapor/contract/auth';
 import { MENU, type MenuItem } from '@erapor/contract/menu';
 import { routeByName } from '@erapor/contract/routes';
 import { expect, type Page, test } from '@playwright/test';
+import { axeViolations } from './a11y';
 import { DEMO, DEMO_PASSWORD, type DemoAccount } from './support';
 
 /*
@@ -10,9 +11,22 @@ import { DEMO, DEMO_PASSWORD, type DemoAccount } from './support';
  * contract gives its roles and abilities is the menu on screen, and every entry opens without the
  * guard turning it away and without one of its data requests answering 401, 403 or 5xx. (Hiding a
  * menu item is never the fix for a 403 the user should not get.)
+ *
+ * The same walk is the accessibility check of every screen (issue #10 item 6, decision 023): axe
+ * (WCAG 2.0/2.1 A and AA) on the public pages, on each account's Beranda, once on every other path
+ * (for the first account that reaches it) and on a few open dialogs; no serious or critical violation.
  */
 
 const ACCOUNTS = Object.keys(DEMO) as DemoAccount[];
+
+/** Paths axe has checked in this run: the tests of this file run in order in one worker. */
+const axeChecked = new Set<string>();
+
+/** Dialogs checked with axe while open, on the screen that opens them. */
+const DIALOGS: Record<string, { open: string; dialog: string }[]> = {
+  '/referensi/guru': [{ open: 'gtk-detail', dialog: 'gtk-detail-modal' }],
+  '/referensi/rombongan-belajar': [{ open: 'rombel-anggota', dialog: 'anggota-modal' }],
+};
 
 function links(items: readonly MenuItem[]): { title: string; path: string }[] {
   return items.flatMap((item) => {
@@ -22,8 +36,21 @@ function links(items: readonly MenuItem[]): { title: string; path: string }[] {
   });
 }
 
-async function loginFor(page: Page, account: DemoAccount): Promise<LoginResponse> {
+async function loginFor(
+  page: Page,
+  account: DemoAccount,
+  axe: (screen: string) => Promise<void>,
+): Promise<LoginResponse> {
+  // The public pages besides /login, once (they are in no menu).
+  for (const path of ['/lupa-password', '/register']) {
+    if (axeChecked.has(path)) continue;
+    await page.goto(path);
+    await expect(page.getByRole('link', { name: /sign in/i })).toBeVisible();
+    await axe(path);
+  }
   await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await axe('/login');
   await page.getByLabel('Email').fill(DEMO[account]);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   const [response] = await Promise.all([
@@ -36,9 +63,21 @@ async function loginFor(page: Page, account: DemoAccount): Promise<LoginResponse
 
 for (const account of ACCOUNTS) {
   test(`menu of ${account}: every entry opens and its data requests are allowed`, async ({ page }) => {
-    test.setTimeout(180_000);
-    const { userData } = await loginFor(page, account);
-    const expected = links(visibleMenu(MENU, userData.ability, userData.roles));
+    test.setTimeout(240_000);
+    const violations: string[] = [];
+    let axeMs = 0;
+    /** axe once per path (`always`: every account's Beranda); `within` narrows it to an open dialog. */
+    const axe = async (screen: string, always = false, within?: string) => {
+      if (!always && axeChecked.has(screen)) return;
+      axeChecked.add(screen);
+      const started = Date.now();
+      violations.push(...(await axeViolations(page, screen, within)));
+      axeMs += Date.now() - started;
+    };
+    const { userData } = await loginFor(page, account, (screen) => axe(screen));
+    const expected = links(
+      visibleMenu(MENU, userData.ability, userData.roles, userData.semester.semester_id),
+    );
     expect(expected.length).toBeGreaterThan(1);
 
     // The menu on screen is the one the contract computes: every entry's link is there. A pupil's
@@ -68,6 +107,21 @@ for (const account of ACCOUNTS) {
       await page.waitForLoadState('networkidle');
       expect(refused.slice(before), `${title} (${path})`).toEqual([]);
       await expect(page).not.toHaveURL(/not-authorized/);
+      await axe(path, path === '/');
+      for (const { open, dialog } of axeChecked.has(`${path} dialogs`) ? [] : (DIALOGS[path] ?? [])) {
+        await page.getByTestId(open).first().click();
+        // The Mantine Modal root that carries the test id has no box of its own: its dialog does.
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await expect(page.getByTestId(dialog)).toHaveCount(1);
+        await page.waitForLoadState('networkidle');
+        await axe(`${path} (dialog ${dialog})`, true, '[role="dialog"]');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+      }
+      axeChecked.add(`${path} dialogs`);
     }
+    test.info().annotations.push({ type: 'axe', description: `${axeMs} ms` });
+    console.log(`[axe] ${account}: ${axeMs} ms`);
+    expect(violations, 'serious or critical accessibility violations').toEqual([]);
   });
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { DEMO, DEMO_PASSWORD, login } from './support';
+import { apiToken, gridCell, login, paste } from './support';
 
 // Serial: one teacher's grades build up from test to test (scores → suggestions → descriptions).
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
@@ -123,31 +123,14 @@ async function openSubject(page: Page, path: string, t: Target, jenisAsesmen?: s
   await expect(page.getByTestId('grade-grid')).toBeVisible();
 }
 
-const cell = (page: Page, nama: string, column: string): Locator =>
-  page.getByRole('textbox', { name: `${nama} — ${column}`, exact: true });
+const cell = gridCell;
 const choice = (page: Page, nama: string, column: string): Locator =>
   page.getByRole('combobox', { name: `${nama} — ${column}`, exact: true });
-
-/** Pastes tab-separated text into the focused cell, as Ctrl+V of a block copied from Excel does. */
-async function paste(page: Page, target: Locator, text: string) {
-  await target.focus();
-  await page.evaluate((t) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', t);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, text);
-}
 
 const score = (r: number, c: number) => 60 + ((r * 7 + c * 3) % 41);
 
 test.beforeAll(async ({ request }) => {
-  const sem = (await (await request.get('/api/auth/semester')).json()) as { semester_id: string };
-  const login = await request.post('/api/jwt/login', {
-    data: { email: DEMO.guru, password: DEMO_PASSWORD, semester_id: sem.semester_id },
-  });
-  token = ((await login.json()) as { accessToken: string }).accessToken;
+  token = await apiToken(request, 'guru');
   // Grade 11: guru@'s only grade-10 class is wali@'s, complete in the living demo (decision 022).
   merdeka = await findTarget(request, 11, true);
   k13 = await findTarget(request, 12, false);
@@ -233,7 +216,7 @@ test('lingkup materi: a pasted 36 × 12 block with one bad cell is held until fi
   await page.getByRole('link', { name: 'Nilai Akhir', exact: true }).first().click();
   await expect(page.getByTestId('unsaved-stay')).toBeVisible();
   await page.getByTestId('unsaved-stay').click();
-  await expect(page).toHaveURL(/\/penilaian\/input-nilai$/);
+  await expect(page).toHaveURL(/\/penilaian\/input-nilai\?tingkat=/);
   await expect(cell(page, pupils[1]?.nama ?? '', tp[0] ?? '')).toHaveValue('99');
   await page.getByRole('link', { name: 'Nilai Akhir', exact: true }).first().click();
   await page.getByTestId('unsaved-leave').click();
@@ -441,11 +424,7 @@ test('a save that meets someone else’s change (409) or a closed gate (423) say
   await page.getByTestId('asesmen-save').click();
   await expect(page.getByTestId('toasts')).toContainText('Nilai Sumatif Akhir Semester berhasil disimpan');
 
-  const sem = (await (await request.get('/api/auth/semester')).json()) as { semester_id: string };
-  const admin = await request.post('/api/jwt/login', {
-    data: { email: DEMO.admin, password: DEMO_PASSWORD, semester_id: sem.semester_id },
-  });
-  const adminToken = ((await admin.json()) as { accessToken: string }).accessToken;
+  const adminToken = await apiToken(request, 'admin');
   const set = (status: boolean) =>
     request.put('/api/status-penilaian', {
       data: { status },
@@ -471,11 +450,7 @@ test('when the administrator closes assessment the screen says so and nothing ca
   page,
   request,
 }) => {
-  const sem = (await (await request.get('/api/auth/semester')).json()) as { semester_id: string };
-  const admin = await request.post('/api/jwt/login', {
-    data: { email: DEMO.admin, password: DEMO_PASSWORD, semester_id: sem.semester_id },
-  });
-  const adminToken = ((await admin.json()) as { accessToken: string }).accessToken;
+  const adminToken = await apiToken(request, 'admin');
   const set = (status: boolean) =>
     request.put('/api/status-penilaian', {
       data: { status },

@@ -14,6 +14,12 @@ const SCHOOL_WIDE = [
   /\/kirim-nilai\.spec\.ts$/,
   /\/penilaian\.spec\.ts$/,
   /\/sikap-ekskul\.spec\.ts$/,
+  // Saves absences, which obey the assessment switch setting.spec turns off.
+  /\/wali-kelas-absensi\.spec\.ts$/,
+  /\/wali-kelas-catatan\.spec\.ts$/,
+  /\/wali-kelas-kenaikan\.spec\.ts$/,
+  // Saves grades: never while setting.spec has the assessment switch off.
+  /\/keyboard\.spec\.ts$/,
 ];
 
 export default defineConfig({

@@ -28,6 +28,8 @@ test.describe('Pengaturan Umum', () => {
     await fillRequired(page);
     await page.getByLabel('Dapodik URL').fill('http://127.0.0.1:5774');
     await page.getByTestId('token-dapodik').fill('token-rahasia-e2e');
+    await page.getByTestId('tempat-rapor').fill('Cimahi');
+    await choose(page, 'Staff number under signatures', 'NIY');
     await page.getByTestId('setting-save').click();
     await expect(page.getByTestId('toasts')).toContainText('Pengaturan berhasil disimpan');
 
@@ -40,6 +42,13 @@ test.describe('Pengaturan Umum', () => {
       'PLT Kepala Sekolah',
     );
     await expect(page.getByLabel('Dapodik URL')).toHaveValue('http://127.0.0.1:5774');
+    await expect(page.getByTestId('tempat-rapor')).toHaveValue('Cimahi');
+    await expect(
+      page.getByRole('combobox', { name: 'Staff number under signatures', exact: true }),
+    ).toHaveValue('NIY');
+    // Back to the defaults the report-card specs print: the kabupaten and NIP.
+    await page.getByTestId('tempat-rapor').fill('');
+    await choose(page, 'Staff number under signatures', 'NIP');
     // The token never comes back: the field is empty and says a token is stored.
     await expect(page.getByTestId('token-dapodik')).toHaveValue('');
     await expect(page.getByTestId('token-dapodik')).toHaveAttribute('placeholder', /saved/);

@@ -121,7 +121,7 @@ test('pembina: grades the Futsal members, the predikat fills the description; pe
   await page.getByRole('link', { name: 'Beranda' }).first().click();
   await expect(page.getByTestId('unsaved-stay')).toBeVisible();
   await page.getByTestId('unsaved-stay').click();
-  await expect(page).toHaveURL(/\/penilaian\/ekstrakurikuler$/);
+  await expect(page).toHaveURL(/\/penilaian\/ekstrakurikuler\?ekskul=/);
 
   await page.getByTestId('ekskul-save').click();
   await expect(page.getByTestId('toasts')).toContainText('Nilai Ekstrakurikuler berhasil disimpan');

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'rapor-demo';
 export const DEMO = {
@@ -20,4 +20,35 @@ export async function login(page: Page, account: DemoAccount): Promise<void> {
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/$/);
+}
+
+/** A Bearer token of a demo account for the active semester, through the log-in API. */
+export async function apiToken(request: APIRequestContext, account: DemoAccount): Promise<string> {
+  const sem = (await (await request.get('/api/auth/semester')).json()) as { semester_id: string };
+  const res = await request.post('/api/jwt/login', {
+    data: { email: DEMO[account], password: DEMO_PASSWORD, semester_id: sem.semester_id },
+  });
+  expect(res.ok(), `log-in of ${account}`).toBe(true);
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+/** A grade-grid cell by its accessible name, "{nama} — {column}". */
+export const gridCell = (page: Page, nama: string, column: string): Locator =>
+  page.getByRole('textbox', { name: `${nama} — ${column}`, exact: true });
+
+/** Pastes tab-separated text into the focused element, as Ctrl+V of a block copied from Excel does. */
+export async function pasteIntoFocused(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', t);
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, text);
+}
+
+/** Focuses `target` and pastes `text` into it. */
+export async function paste(page: Page, target: Locator, text: string): Promise<void> {
+  await target.focus();
+  await pasteIntoFocused(page, text);
 }
