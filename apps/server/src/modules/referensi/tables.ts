@@ -104,6 +104,8 @@ export const guru = pgTable(
     nama: text('nama').notNull(),
     nuptk: varchar('nuptk', { length: 32 }),
     nip: varchar('nip', { length: 32 }),
+    /** Nomor Induk Yayasan: private schools' staff number; Dapodik has none, so the school's own. */
+    niy: varchar('niy', { length: 32 }),
     nik: varchar('nik', { length: 16 }),
     jenisKelamin: varchar('jenis_kelamin', { length: 1 }),
     tempatLahir: text('tempat_lahir'),

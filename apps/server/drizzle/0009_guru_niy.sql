@@ -1,0 +1,1 @@
+ALTER TABLE "guru" ADD COLUMN "niy" varchar(32);
