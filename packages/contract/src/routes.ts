@@ -1,4 +1,5 @@
 import type { Action, Resource } from './abilities';
+import { PKL_FROM_SEMESTER } from './pkl/rules';
 import type { RoleName } from './roles';
 
 /**
@@ -60,6 +61,9 @@ const tambah = (action: string, extra: Partial<AddButton> = {}): AddButton => ({
 
 const bc = (...items: string[]): Breadcrumb[] =>
   items.map((text, i) => ({ text, active: i === items.length - 1 }));
+
+/** PKL as a subject exists from 2023/2024 (reference-domain §2.2; issue #12). */
+const PKL_SEMESTERS: SemesterCondition = { from: PKL_FROM_SEMESTER };
 
 /** Roles that enter grades as a subject teacher. */
 const TEACHING: readonly RoleName[] = ['guru'];
@@ -467,6 +471,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: bc('Praktik Kerja Lapangan', 'Perencanaan'),
     resource: 'Pkl',
     action: 'read',
+    semesters: PKL_SEMESTERS,
     addButton: tambah('rencana-pkl'),
   },
   {
@@ -476,6 +481,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: bc('Praktik Kerja Lapangan', 'Input Penilaian'),
     resource: 'Pkl',
     action: 'read',
+    semesters: PKL_SEMESTERS,
   },
   {
     path: '/pkl/kehadiran',
@@ -484,6 +490,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: bc('Praktik Kerja Lapangan', 'Kehadiran'),
     resource: 'Pkl',
     action: 'read',
+    semesters: PKL_SEMESTERS,
   },
   {
     path: '/pkl/cetak-rapor',
@@ -492,6 +499,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: bc('Praktik Kerja Lapangan', 'Cetak Rapor'),
     resource: 'Pkl',
     action: 'read',
+    semesters: PKL_SEMESTERS,
   },
 
   // Wali kelas
@@ -620,6 +628,7 @@ export const ROUTES: readonly RouteDef[] = [
     breadcrumb: bc('Monitoring', 'Nilai PKL'),
     resource: 'Waka',
     action: 'read',
+    semesters: PKL_SEMESTERS,
   },
   // Any class's report cards and ledger: the Waka, and the admin for an absent homeroom
   // (issue #11; decision 027 — the admin holds Rombel, never Waka or Pkl).
