@@ -252,6 +252,13 @@ export function generateGrades(school: DemoSchool, options: GradeOptions = {}): 
     }
     return a;
   };
+  // The PKL subject's TPs are mapped as well, so pkl@ finds TPs to choose in Perencanaan Penilaian
+  // PKL (issue #12). PKL scores are the supervisor's (nilai_pkl), never generated here.
+  for (const r of classes)
+    for (const p of r.pembelajaran)
+      if (p.mata_pelajaran_id === MAPEL_PKL)
+        for (const t of tpsFor(r, MAPEL_PKL))
+          out.tp_mapel.push({ tp_id: t.tp_id, pembelajaran_id: p.pembelajaran_id });
   const BOBOT = weights('11:60 21:15 32:10 12:10 23:5');
 
   for (const { r, p } of gradable) {

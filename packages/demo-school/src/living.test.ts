@@ -57,6 +57,16 @@ describe('living demo school (smk-standard)', () => {
     for (const id of ids.filter((x) => g.kemajuan[x] === 'belum')) expect(scored.has(id)).toBe(false);
   });
 
+  it("maps the PKL subject's TPs to pkl@'s class, with no score generated for it", () => {
+    const g = living.grades;
+    const pkl = school.relations.pklPembelajaranId;
+    const tps = g.tp_mapel.filter((m) => m.pembelajaran_id === pkl).map((m) => m.tp_id);
+    // The three PKL elements of fase F (capaian.ts).
+    expect(tps).toHaveLength(3);
+    expect(g.nilai_tp.some((n) => n.pembelajaran_id === pkl)).toBe(false);
+    expect(g.kemajuan[pkl]).toBeUndefined();
+  });
+
   it("completes wali@'s class and leaves guru@ a subject to continue", () => {
     const g = living.grades;
     const wali = school.rombongan_belajar.find(
