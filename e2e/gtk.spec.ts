@@ -110,6 +110,34 @@ test.describe('Referensi GTK', () => {
     await expect(rows(page).first().locator('td').first()).toHaveText(new RegExp(`^Dr ${nama}`));
   });
 
+  test('a teacher’s NIY is set in the detail modal; a bad one is refused with its message, kept on screen', async ({
+    page,
+  }) => {
+    await openList(page, '/referensi/guru');
+    await rows(page).nth(1).getByTestId('gtk-detail').click();
+    const modal = page.getByTestId('gtk-detail-modal');
+    const niy = modal.getByRole('textbox', { name: 'NIY (foundation staff number)' });
+    await expect(niy).toBeVisible();
+    const nama = await modal.getByRole('textbox', { name: 'Full name' }).inputValue();
+    await niy.fill('12/345');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/gelar') && r.request().method() === 'PUT');
+    await modal.getByTestId('gtk-update').click();
+    expect((await refused).status()).toBe(400);
+    await expect(modal).toContainText('NIY hanya boleh berisi angka, huruf, titik (.) dan tanda hubung (-)!');
+    await expect(niy).toHaveValue('12/345');
+    await niy.fill('2019.07-001');
+    await modal.getByTestId('gtk-update').click();
+    await expect(page.getByTestId('toasts')).toContainText('Data PTK berhasil diperbaharui');
+    // After a reload the detail reads the stored number back.
+    await page.reload();
+    await page.getByTestId('table-search').fill(nama);
+    await expect(rows(page)).toHaveCount(1);
+    await rows(page).first().getByTestId('gtk-detail').click();
+    await expect(
+      page.getByTestId('gtk-detail-modal').getByRole('textbox', { name: 'NIY (foundation staff number)' }),
+    ).toHaveValue('2019.07-001');
+  });
+
   test('an instruktur is added through the modal; bad input stays with its message', async ({ page }) => {
     await page.goto('/referensi/instruktur');
     await page.getByTestId('add-button').click();

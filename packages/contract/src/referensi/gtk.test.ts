@@ -6,7 +6,9 @@ import {
   isValidDate,
   jenisPtkOfKind,
   kindOfJenisPtk,
+  NIY_MESSAGES,
   namaLengkap,
+  niySchema,
   normalizeGtkInput,
 } from './gtk';
 
@@ -110,5 +112,22 @@ describe('checkGtkInput', () => {
     expect(isValidDate('2024-02-29')).toBe(true);
     expect(isValidDate('2023-02-29')).toBe(false);
     expect(isValidDate('17/08/1985')).toBe(false);
+  });
+});
+
+describe('niySchema', () => {
+  const issue = (v: string) => niySchema.safeParse(v).error?.issues[0]?.message;
+  it('takes digits, letters, dots and dashes up to 32 characters, trimmed', () => {
+    expect(niySchema.parse(' 12.345 ')).toBe('12.345');
+    expect(niySchema.parse('2019-07-001')).toBe('2019-07-001');
+    expect(niySchema.parse('YPI.001')).toBe('YPI.001');
+    expect(niySchema.parse('')).toBe('');
+    expect(niySchema.parse('1'.repeat(32))).toBe('1'.repeat(32));
+  });
+  it('refuses 33 characters and other signs, with the field message', () => {
+    expect(issue('1'.repeat(33))).toBe(NIY_MESSAGES.tooLong);
+    expect(NIY_MESSAGES.tooLong).toBe('NIY maksimal 32 karakter!');
+    for (const bad of ['12 345', '12/345', '12_345', 'NIY:1', '١٢٣'])
+      expect(issue(bad), bad).toBe(NIY_MESSAGES.invalid);
   });
 });

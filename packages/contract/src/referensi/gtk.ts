@@ -96,6 +96,8 @@ export const gtkDetailSchema = gtkRowSchema.extend({
   jenis: gtkKindSchema.nullable(),
   jenis_ptk_id: z.number().int(),
   nip: z.string().nullable(),
+  /** Nomor Induk Yayasan: the school's own number, edited here, never sent by Dapodik. */
+  niy: z.string().nullable(),
   agama_id: z.number().int().nullable(),
   agama: z.string().nullable(),
   alamat: z.string().nullable(),
@@ -123,11 +125,28 @@ export const gtkOptionsSchema = z.object({
 });
 export type GtkOptions = z.infer<typeof gtkOptionsSchema>;
 
+export const NIY_MAX = 32;
+export const NIY_MESSAGES = {
+  tooLong: `NIY maksimal ${NIY_MAX} karakter!`,
+  invalid: 'NIY hanya boleh berisi angka, huruf, titik (.) dan tanda hubung (-)!',
+} as const;
+/**
+ * NIY (Nomor Induk Yayasan), as foundations number their staff: "12.345", "2019-07-001", "YPI.001".
+ * Trimmed; empty clears it. The column holds 32 characters (varchar(32)).
+ */
+export const niySchema = z
+  .string()
+  .trim()
+  .max(NIY_MAX, { error: NIY_MESSAGES.tooLong })
+  .regex(/^[0-9A-Za-z.-]*$/, { error: NIY_MESSAGES.invalid });
+
 export const updateGelarSchema = z.object({
   gelar_depan: z.array(z.number().int().positive()).max(10).default([]),
   gelar_belakang: z.array(z.number().int().positive()).max(10).default([]),
   /** Only for an asesor; ignored for the other kinds. */
   dudi_id: z.union([z.uuid({ error: 'DUDI tidak valid' }), z.literal(''), z.null()]).optional(),
+  /** The school's own staff number; omitted keeps the stored one, '' clears it. */
+  niy: niySchema.optional(),
 });
 export type UpdateGelar = z.infer<typeof updateGelarSchema>;
 

@@ -259,9 +259,10 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
        where pembelajaran_id_dapodik = $1`,
       [p.pembelajaran_id],
     );
-    await T.db.query(`update guru set email = 'pilihan.sekolah@sekolah.sch.id' where guru_id_dapodik = $1`, [
-      g.ptk_id,
-    ]);
+    await T.db.query(
+      `update guru set email = 'pilihan.sekolah@sekolah.sch.id', niy = '2019.07-001' where guru_id_dapodik = $1`,
+      [g.ptk_id],
+    );
     expect(
       (await sim$('rename-mapel', { pembelajaran_id: p.pembelajaran_id, nama_mata_pelajaran: 'Baru' }))
         .statusCode,
@@ -273,10 +274,12 @@ describeEngines('sinkronisasi dapodik (pull)', { config: { seedDemo: false } }, 
       [p.pembelajaran_id],
     );
     expect(row).toEqual({ kelompok_id: 16, no_urut: 3, kkm: 70, nama_mata_pelajaran: 'Nama Sekolah' });
-    const [gr] = await T.db.query<{ email: string }>('select email from guru where guru_id_dapodik = $1', [
-      g.ptk_id,
-    ]);
-    expect(gr?.email).toBe('pilihan.sekolah@sekolah.sch.id');
+    const [gr] = await T.db.query<{ email: string; niy: string }>(
+      'select email, niy from guru where guru_id_dapodik = $1',
+      [g.ptk_id],
+    );
+    // The e-mail (the login) and the NIY (the foundation's number, unknown to Dapodik) stay the school's.
+    expect(gr).toEqual({ email: 'pilihan.sekolah@sekolah.sch.id', niy: '2019.07-001' });
   });
 
   it('scenarios: a pupil moves, a pupil leaves, a teacher leaves and returns, a class is deleted', async () => {

@@ -244,7 +244,7 @@ async function penandatangan(
   );
   const rows = await sqlRows<Row>(
     db,
-    sql`select g.guru_id, g.nama, g.nip, g.nuptk, ga.kode, ga.posisi_gelar
+    sql`select g.guru_id, g.nama, g.nip, g.nuptk, g.niy, ga.kode, ga.posisi_gelar
       from guru g
       left join gelar_ptk gp on gp.guru_id = g.guru_id and gp.deleted_at is null
       left join ref_gelar_akademik ga on ga.gelar_akademik_id = gp.gelar_akademik_id
@@ -259,8 +259,8 @@ async function penandatangan(
     acc.set(id, entry);
   }
   for (const [id, { row, depan, belakang }] of acc) {
-    // The guru table has no NIY column yet: a school that chose NIY prints "NIY. -".
-    const nomor = jenis === 'nip' ? str(row.nip) : jenis === 'nuptk' ? str(row.nuptk) : null;
+    // The school's choice of number; a teacher without it prints "{NIP|NUPTK|NIY}. -".
+    const nomor = str(row[jenis]);
     out.set(id, { nama: namaLengkap(String(row.nama), depan, belakang), nomor: nomorPegawai(jenis, nomor) });
   }
   return out;

@@ -219,6 +219,32 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     expect(text).toContain(`${pupil.nama} - ${kelas.nama} | 1 | Dicetak dari e-Rapor SMK v.`);
   });
 
+  it('prints the teacher\'s NIY when the school chose NIY, "NIY. -" for one without', async () => {
+    const db = t().db.db;
+    const actor = { sekolahId: demo.sekolahId };
+    await db
+      .update(guru)
+      .set({ niy: '2019.07-001' })
+      .where(eq(guru.guruId, demo.accounts.wali.guruId ?? ''));
+    await setSetting(db, actor, { key: 'identitas_pegawai', value: 'niy', semesterId: null });
+    try {
+      const { text } = pdfText((await get(`/api/cetak/rapor-nilai-akhir/${pupil.ar}`, 'wali')).rawPayload);
+      expect(text).toContain(`${waliNama}`);
+      expect(text).toContain('NIY. 2019.07-001');
+      // The head teacher has a NIP but no NIY: the chosen number is missing, not replaced.
+      expect(text).toContain('NIY. -');
+      expect(text).not.toContain('NIP.');
+      const page = json<CetakRaporResponse>(await get('/api/cetak/rapor', 'wali'));
+      expect(page.cetak.nomor_kepala_sekolah).toBe('NIY. -');
+    } finally {
+      await setSetting(db, actor, { key: 'identitas_pegawai', value: 'nip', semesterId: null });
+      await db
+        .update(guru)
+        .set({ niy: null })
+        .where(eq(guru.guruId, demo.accounts.wali.guruId ?? ''));
+    }
+  });
+
   it('prints the cover and the supporting documents with their fixed wording', async () => {
     const cover = pdfText((await get(`/api/cetak/rapor-cover/${pupil.ar}`, 'waka')).rawPayload).text;
     expect(cover).toContain('RAPOR PESERTA DIDIK SEKOLAH MENENGAH KEJURUAN (SMK)');

@@ -275,6 +275,65 @@ describeEngines('referensi GTK', {}, (t) => {
     });
   });
 
+  describe('NIY', () => {
+    const niyOf = async (guruId: string) =>
+      (await t().db.query<{ niy: string | null }>('select niy from guru where guru_id = $1', [guruId]))[0]
+        ?.niy;
+    it('saves the NIY of a Dapodik teacher beside the titles; refuses bad input with the field message', async () => {
+      const [w] = await t().db.query<{ guru_id: string }>(
+        "select guru_id from users where email = 'wali@demo.sch.id'",
+      );
+      const guruId = w?.guru_id ?? '';
+      const before = json<{ gelar_depan: number[]; gelar_belakang: number[] }>(
+        await inject('GET', `/api/gtk/ptk/${guruId}`),
+      );
+      const titles = { gelar_depan: before.gelar_depan, gelar_belakang: before.gelar_belakang };
+      const saved = await inject('PUT', `/api/gtk/ptk/${guruId}/gelar`, { ...titles, niy: ' 2019.07-001 ' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(await niyOf(guruId)).toBe('2019.07-001');
+      expect(json<{ niy: string | null }>(await inject('GET', `/api/gtk/ptk/${guruId}`)).niy).toBe(
+        '2019.07-001',
+      );
+      // Titles saved without the field keep the NIY.
+      expect((await inject('PUT', `/api/gtk/ptk/${guruId}/gelar`, titles)).statusCode).toBe(200);
+      expect(await niyOf(guruId)).toBe('2019.07-001');
+      for (const [niy, message] of [
+        ['1'.repeat(33), 'NIY maksimal 32 karakter!'],
+        ['12/345', 'NIY hanya boleh berisi angka, huruf, titik (.) dan tanda hubung (-)!'],
+        ['12 345', 'NIY hanya boleh berisi angka, huruf, titik (.) dan tanda hubung (-)!'],
+      ]) {
+        const bad = await inject('PUT', `/api/gtk/ptk/${guruId}/gelar`, { ...titles, niy });
+        expect(bad.statusCode, niy).toBe(400);
+        expect(json(bad)).toMatchObject({ details: { niy: message } });
+        expect(await niyOf(guruId)).toBe('2019.07-001');
+      }
+      for (const who of ['guru', 'wali', 'waka', 'kaprog', 'ekskul', 'pkl', 'siswa']) {
+        const res = await inject('PUT', `/api/gtk/ptk/${guruId}/gelar`, { ...titles, niy: '999' }, who);
+        expect(res.statusCode, who).toBe(403);
+      }
+      expect(await niyOf(guruId)).toBe('2019.07-001');
+      // Empty clears it.
+      expect((await inject('PUT', `/api/gtk/ptk/${guruId}/gelar`, { ...titles, niy: '' })).statusCode).toBe(
+        200,
+      );
+      expect(await niyOf(guruId)).toBeNull();
+    });
+    it("answers 404 for another school's teacher and leaves them untouched", async () => {
+      const school = '00000000-0000-4000-8000-00000000a911';
+      const other = '00000000-0000-4000-8000-00000000a912';
+      await t().db.query("insert into sekolah (sekolah_id, npsn, nama) values ($1, '69999931', 'SMK Lain')", [
+        school,
+      ]);
+      await t().db.query(
+        "insert into guru (guru_id, sekolah_id, nama, jenis_ptk_id, niy) values ($1, $2, 'Guru Lain', 3, '77')",
+        [other, school],
+      );
+      const res = await inject('PUT', `/api/gtk/ptk/${other}/gelar`, { niy: '88' });
+      expect(res.statusCode).toBe(404);
+      expect(await niyOf(other)).toBe('77');
+    });
+  });
+
   describe('instruktur and asesor', () => {
     it('adds, edits and deletes an instruktur; refuses invalid input field by field', async () => {
       const before = await count(97);

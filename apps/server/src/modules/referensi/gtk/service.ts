@@ -178,6 +178,7 @@ export async function getGtk(db: Db, actor: Actor, guruId: string): Promise<GtkD
     jenis,
     jenis_ptk_id: row.jenisPtkId,
     nip: row.nip,
+    niy: row.niy,
     agama_id: row.agamaId,
     agama: agama?.nama ?? null,
     alamat: row.alamat,
@@ -251,6 +252,13 @@ export async function updateGelar(db: Db, actor: Actor, guruId: string, input: U
         throw fieldError('dudi_id', GTK_MESSAGES.dudiNotFound);
       }
       await tx.update(guru).set({ dudiId, updatedAt: new Date() }).where(eq(guru.guruId, guruId));
+    }
+    // NIY is the school's own number for any PTK (Dapodik rows included): the sync does not own it.
+    if (input.niy !== undefined) {
+      await tx
+        .update(guru)
+        .set({ niy: input.niy || null, updatedAt: new Date() })
+        .where(eq(guru.guruId, guruId));
     }
     // Existing rows (also those from Dapodik, keyed by their Dapodik id) are reused or soft-deleted,
     // never duplicated: a later sync then finds its own rows again.

@@ -45,7 +45,7 @@ function inputOf(d: GtkDetail): GtkInput {
 }
 
 /**
- * "DETIL {nama}" (reference-screens §6.1): read-only data, editable academic titles (and the DUDI
+ * "DETIL {nama}" (reference-screens §6.1): read-only data, editable academic titles and NIY (and the DUDI
  * of an asesor); instruktur and asesor can also be edited and deleted.
  */
 export function GtkDetailModal({ guruId, onClose }: { guruId: string | null; onClose: () => void }) {
@@ -60,6 +60,7 @@ export function GtkDetailModal({ guruId, onClose }: { guruId: string | null; onC
   const [depan, setDepan] = useState<string[]>([]);
   const [belakang, setBelakang] = useState<string[]>([]);
   const [dudiId, setDudiId] = useState<string | null>(null);
+  const [niy, setNiy] = useState('');
   const [editing, setEditing] = useState<GtkInput | null>(null);
   const [confirming, setConfirming] = useState(false);
   const d = detail.data;
@@ -69,6 +70,7 @@ export function GtkDetailModal({ guruId, onClose }: { guruId: string | null; onC
     setDepan(d.gelar_depan.map(String));
     setBelakang(d.gelar_belakang.map(String));
     setDudiId(d.dudi_id);
+    setNiy(d.niy ?? '');
     setEditing(null);
   }, [d]);
 
@@ -81,6 +83,7 @@ export function GtkDetailModal({ guruId, onClose }: { guruId: string | null; onC
       updateGelar(guruId ?? '', {
         gelar_depan: depan.map(Number),
         gelar_belakang: belakang.map(Number),
+        niy,
         ...(d?.jenis === 'asesor' ? { dudi_id: dudiId } : {}),
       }),
     onSuccess: (r) => done(r.message),
@@ -192,6 +195,15 @@ export function GtkDetailModal({ guruId, onClose }: { guruId: string | null; onC
               value={belakang}
               onChange={setBelakang}
               error={gelarErrors.gelar_belakang}
+            />
+            <TextInput
+              label={t('referensi.gtk.fields.niy')}
+              description={t('referensi.gtk.fields.niyHint')}
+              data-testid="detail-niy"
+              maxLength={64}
+              value={niy}
+              onChange={(e) => setNiy(e.currentTarget.value)}
+              error={gelarErrors.niy}
             />
             {d.jenis === 'asesor' ? (
               <Select
