@@ -1,5 +1,5 @@
 import type { AbsensiEdit, HariIssue } from '@erapor/contract/wali-kelas/absensi';
-import { Alert, Button, Card, Group, List, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -16,17 +16,18 @@ import {
   isDirty,
   resetDraft,
 } from '../../../components/grade-grid/grid-model';
-import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
 import { useKnownChoice } from '../../../components/known-choice';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { toHttpError } from '../../../lib/http-errors';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
 import { ABSENSI_KEY, getAbsensi, saveAbsensi } from '../api/absensi-api';
 import { ABSENSI_COLUMNS, blankAsZero, draftOf, hariIssue, saveRows } from './absensi-draft';
+import { SaveBar } from './save-bar';
+import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
 
 const EMPTY_DRAFT = draftOf([]);
 
@@ -50,13 +51,6 @@ function hariValidator(t: TFunction): CellValidator {
   };
 }
 
-interface Refusal {
-  message: string;
-  problems: string[];
-  /** A 409: someone saved in between; offer to load their values. */
-  stale: boolean;
-}
-
 /**
  * Ketidakhadiran (reference-screens §11): the wali kelas enters Sakit, Izin and Tanpa Keterangan
  * of every pupil of their class in the shared grade grid — typed or pasted from Excel, checked as
@@ -68,7 +62,7 @@ export function AbsensiScreen() {
   const { userData } = useSession();
   const [view, setView] = useView();
   const [draft, setDraft] = useState<GridDraft>(EMPTY_DRAFT);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { refusal, refuse, hold, clear } = useSaveRefusal();
 
   const grid = useQuery({
     queryKey: [...ABSENSI_KEY, view.kelas ?? null],
@@ -80,8 +74,8 @@ export function AbsensiScreen() {
   useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
   useEffect(() => {
     setDraft(data ? draftOf(data.data) : EMPTY_DRAFT);
-    setRefusal(null);
-  }, [data]);
+    clear();
+  }, [data, clear]);
 
   const closed = data?.penilaian_tertutup ?? null;
   const dirty = isDirty(draft);
@@ -130,18 +124,12 @@ export function AbsensiScreen() {
       toast.success(t('wali-kelas.absensi.saved'));
       void qc.invalidateQueries({ queryKey: ABSENSI_KEY });
     },
-    onError: (e, sent) => {
-      const err = toHttpError(e);
-      const message = httpErrorMessage(e, t);
-      setRefusal({ message, problems: rowProblems(err.details, sent, names), stale: err.status === 409 });
-      toast.error(message);
-    },
+    onError: (e, sent) => refuse(e, sent, names),
   });
 
   const submit = () => {
     if (hasErrors(draft, columns)) {
-      // Shown above the grid (a toast would sit on the Simpan button the user presses next).
-      setRefusal({ message: t('wali-kelas.absensi.fixCells'), problems: [], stale: false });
+      hold(t('wali-kelas.absensi.fixCells'));
       return;
     }
     const sent = saveRows(draft, changes(draft), loaded);
@@ -149,7 +137,7 @@ export function AbsensiScreen() {
       toast.info(t('wali-kelas.absensi.nothingChanged'));
       return;
     }
-    setRefusal(null);
+    clear();
     save.mutate(sent);
   };
 
@@ -189,32 +177,13 @@ export function AbsensiScreen() {
       {data ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
-            {closed ? (
-              <Alert color="red" data-testid="absensi-gate">
-                {closed}
-              </Alert>
-            ) : null}
-            {refusal ? (
-              <Alert color="red" title={t('wali-kelas.absensi.problems')} data-testid="absensi-refused">
-                <Stack gap="xs">
-                  <Text size="sm">{refusal.message}</Text>
-                  {refusal.problems.length ? (
-                    <List size="sm">
-                      {refusal.problems.map((p) => (
-                        <List.Item key={p}>{p}</List.Item>
-                      ))}
-                    </List>
-                  ) : null}
-                  {refusal.stale ? (
-                    <Group>
-                      <Button size="xs" variant="default" onClick={() => void grid.refetch()}>
-                        {t('wali-kelas.absensi.reload')}
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : null}
+            <GateAlert closed={closed} testId="absensi-gate" />
+            <SaveRefusal
+              refusal={refusal}
+              title={t('wali-kelas.absensi.problems')}
+              onReload={() => void grid.refetch()}
+              testId="absensi-refused"
+            />
             {data.data.length === 0 ? (
               <Text c="dimmed">{t('wali-kelas.absensi.empty')}</Text>
             ) : (
@@ -234,22 +203,14 @@ export function AbsensiScreen() {
                 {t('wali-kelas.absensi.pkl')}
               </Text>
             ) : null}
-            <Group justify="flex-end" gap="sm">
-              {dirty ? (
-                <Button variant="default" onClick={() => setDraft(resetDraft)} data-testid="absensi-undo">
-                  {t('wali-kelas.absensi.undo')}
-                </Button>
-              ) : null}
-              <Button
-                color="green"
-                onClick={submit}
-                loading={save.isPending}
-                disabled={!!closed || !dirty}
-                data-testid="absensi-save"
-              >
-                {t('wali-kelas.absensi.save')}
-              </Button>
-            </Group>
+            <SaveBar
+              dirty={dirty}
+              closed={!!closed}
+              saving={save.isPending}
+              onUndo={() => setDraft(resetDraft)}
+              onSave={submit}
+              testId="absensi"
+            />
           </Stack>
         </Card>
       ) : null}

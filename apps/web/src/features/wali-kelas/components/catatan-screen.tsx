@@ -1,22 +1,9 @@
 import type { CatatanEdit, JenisCatatan } from '@erapor/contract/wali-kelas/catatan';
 import { DIMENSI_PROFIL_LULUSAN, draftKokurikuler } from '@erapor/contract/wali-kelas/kokurikuler';
-import {
-  Alert,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  List,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { useKnownChoice } from '../../../components/known-choice';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
@@ -26,12 +13,8 @@ import { useView } from '../../../lib/view-search';
 import { catatanKey, getCatatan, saveCatatan } from '../api/catatan-api';
 import { changedKeys, counterOf, type TextDraft, tooLong, tooLongKeys } from './catatan-draft';
 import { KelasHeader } from './kelas-header';
-
-interface Refusal {
-  message: string;
-  problems: string[];
-  stale: boolean;
-}
+import { SaveBar } from './save-bar';
+import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
 
 const EMPTY: TextDraft = {};
 
@@ -93,7 +76,7 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
   const qc = useQueryClient();
   const [view, setView] = useView();
   const [draft, setDraft] = useState<TextDraft>(EMPTY);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { refusal, refuse, hold, clear } = useSaveRefusal();
   const [drafting, setDrafting] = useState<string | null>(null);
   const ns = jenis === 'kokurikuler' ? 'kokurikuler' : 'walas';
 
@@ -112,9 +95,9 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
   const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
   useEffect(() => {
     setDraft(loaded);
-    setRefusal(null);
+    clear();
     setDrafting(null);
-  }, [loaded]);
+  }, [loaded, clear]);
 
   const changed = changedKeys(draft, loaded);
   const dirty = changed.length > 0;
@@ -128,29 +111,23 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
       toast.success(t('wali-kelas.catatan.saved'));
       void qc.invalidateQueries({ queryKey: catatanKey(jenis) });
     },
-    onError: (e, sent) => {
-      const err = toHttpError(e);
-      const message = httpErrorMessage(e, t);
-      setRefusal({ message, problems: rowProblems(err.details, sent, names), stale: err.status === 409 });
-      toast.error(message);
-    },
+    onError: (e, sent) => refuse(e, sent, names),
   });
 
   const submit = () => {
     const bad = tooLongKeys(draft);
     if (bad.length > 0) {
-      setRefusal({
-        message: t('wali-kelas.catatan.fixTexts'),
-        problems: bad.map((id) => `${names.get(id) ?? id}: ${t('wali-kelas.catatan.tooLong')}`),
-        stale: false,
-      });
+      hold(
+        t('wali-kelas.catatan.fixTexts'),
+        bad.map((id) => `${names.get(id) ?? id}: ${t('wali-kelas.catatan.tooLong')}`),
+      );
       return;
     }
     if (!dirty) {
       toast.info(t('wali-kelas.catatan.nothingChanged'));
       return;
     }
-    setRefusal(null);
+    clear();
     save.mutate(
       changed.map((id) => ({ anggota_rombel_id: id, uraian: draft[id] ?? '', sebelumnya: loaded[id] ?? '' })),
     );
@@ -180,32 +157,13 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
       {data ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
-            {closed ? (
-              <Alert color="red" data-testid="catatan-gate">
-                {closed}
-              </Alert>
-            ) : null}
-            {refusal ? (
-              <Alert color="red" title={t('wali-kelas.catatan.problems')} data-testid="catatan-refused">
-                <Stack gap="xs">
-                  <Text size="sm">{refusal.message}</Text>
-                  {refusal.problems.length ? (
-                    <List size="sm">
-                      {refusal.problems.map((p) => (
-                        <List.Item key={p}>{p}</List.Item>
-                      ))}
-                    </List>
-                  ) : null}
-                  {refusal.stale ? (
-                    <Group>
-                      <Button size="xs" variant="default" onClick={() => void grid.refetch()}>
-                        {t('wali-kelas.catatan.reload')}
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : null}
+            <GateAlert closed={closed} testId="catatan-gate" />
+            <SaveRefusal
+              refusal={refusal}
+              title={t('wali-kelas.catatan.problems')}
+              onReload={() => void grid.refetch()}
+              testId="catatan-refused"
+            />
             {data.data.length === 0 ? (
               <Text c="dimmed">{t('wali-kelas.catatan.empty')}</Text>
             ) : (
@@ -281,22 +239,14 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
                 </Table>
               </Table.ScrollContainer>
             )}
-            <Group justify="flex-end" gap="sm">
-              {dirty ? (
-                <Button variant="default" onClick={() => setDraft(loaded)} data-testid="catatan-undo">
-                  {t('wali-kelas.catatan.undo')}
-                </Button>
-              ) : null}
-              <Button
-                color="green"
-                onClick={submit}
-                loading={save.isPending}
-                disabled={!!closed || !dirty}
-                data-testid="catatan-save"
-              >
-                {t('wali-kelas.catatan.save')}
-              </Button>
-            </Group>
+            <SaveBar
+              dirty={dirty}
+              closed={!!closed}
+              saving={save.isPending}
+              onUndo={() => setDraft(loaded)}
+              onSave={submit}
+              testId="catatan"
+            />
           </Stack>
         </Card>
       ) : null}

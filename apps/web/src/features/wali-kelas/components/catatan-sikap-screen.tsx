@@ -1,25 +1,11 @@
 import type { CatatanSikapEdit } from '@erapor/contract/wali-kelas/catatan-sikap';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Card, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { useKnownChoice } from '../../../components/known-choice';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
@@ -34,14 +20,10 @@ import {
   tooLongKeys,
 } from './catatan-draft';
 import { KelasHeader } from './kelas-header';
+import { SaveBar } from './save-bar';
+import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
 
 const EMPTY: TextDraft = {};
-
-interface Refusal {
-  message: string;
-  problems: string[];
-  stale: boolean;
-}
 
 /**
  * Catatan Sikap (issue #11 item 2; decision 028): per pupil the teachers' attitude notes, read-only,
@@ -53,7 +35,7 @@ export function CatatanSikapScreen() {
   const qc = useQueryClient();
   const [view, setView] = useView();
   const [draft, setDraft] = useState<TextDraft>(EMPTY);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { refusal, refuse, hold, clear } = useSaveRefusal();
 
   const query = useQuery({
     queryKey: [...CATATAN_SIKAP_KEY, view.kelas ?? null],
@@ -74,8 +56,8 @@ export function CatatanSikapScreen() {
   const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
   useEffect(() => {
     setDraft(loaded);
-    setRefusal(null);
-  }, [loaded]);
+    clear();
+  }, [loaded, clear]);
 
   const changed = changedKeys(draft, loaded);
   const dirty = changed.length > 0;
@@ -89,27 +71,21 @@ export function CatatanSikapScreen() {
       toast.success(t('wali-kelas.sikap.saved'));
       void qc.invalidateQueries({ queryKey: CATATAN_SIKAP_KEY });
     },
-    onError: (e, sent) => {
-      const err = toHttpError(e);
-      const message = httpErrorMessage(e, t);
-      setRefusal({ message, problems: rowProblems(err.details, sent, names), stale: err.status === 409 });
-      toast.error(message);
-    },
+    onError: (e, sent) => refuse(e, sent, names),
   });
 
   const submit = () => {
     const bad = tooLongKeys(draft);
     if (bad.length > 0) {
-      setRefusal({
-        message: t('wali-kelas.catatan.fixTexts'),
-        problems: bad.map(
+      hold(
+        t('wali-kelas.catatan.fixTexts'),
+        bad.map(
           (k) => `${names.get(splitSikapKey(k).anggotaRombelId) ?? ''}: ${t('wali-kelas.catatan.tooLong')}`,
         ),
-        stale: false,
-      });
+      );
       return;
     }
-    setRefusal(null);
+    clear();
     save.mutate(
       changed.map((k) => {
         const { anggotaRombelId, dimensiId } = splitSikapKey(k);
@@ -147,32 +123,13 @@ export function CatatanSikapScreen() {
       {query.isPending ? <Loader /> : null}
       {data ? (
         <Stack gap="sm">
-          {closed ? (
-            <Alert color="red" data-testid="sikap-gate">
-              {closed}
-            </Alert>
-          ) : null}
-          {refusal ? (
-            <Alert color="red" title={t('wali-kelas.catatan.problems')} data-testid="sikap-refused">
-              <Stack gap="xs">
-                <Text size="sm">{refusal.message}</Text>
-                {refusal.problems.length ? (
-                  <List size="sm">
-                    {refusal.problems.map((p) => (
-                      <List.Item key={p}>{p}</List.Item>
-                    ))}
-                  </List>
-                ) : null}
-                {refusal.stale ? (
-                  <Group>
-                    <Button size="xs" variant="default" onClick={() => void query.refetch()}>
-                      {t('wali-kelas.catatan.reload')}
-                    </Button>
-                  </Group>
-                ) : null}
-              </Stack>
-            </Alert>
-          ) : null}
+          <GateAlert closed={closed} testId="sikap-gate" />
+          <SaveRefusal
+            refusal={refusal}
+            title={t('wali-kelas.catatan.problems')}
+            onReload={() => void query.refetch()}
+            testId="sikap-refused"
+          />
           {data.data.length === 0 ? <Text c="dimmed">{t('wali-kelas.catatan.empty')}</Text> : null}
           {data.data.map((r, i) => (
             <Card key={r.anggota_rombel_id} withBorder radius="md" padding="md" data-testid="sikap-pupil">
@@ -249,22 +206,14 @@ export function CatatanSikapScreen() {
             </Card>
           ))}
           {data.k13 ? (
-            <Group justify="flex-end" gap="sm">
-              {dirty ? (
-                <Button variant="default" onClick={() => setDraft(loaded)}>
-                  {t('wali-kelas.catatan.undo')}
-                </Button>
-              ) : null}
-              <Button
-                color="green"
-                onClick={submit}
-                loading={save.isPending}
-                disabled={!!closed || !dirty}
-                data-testid="sikap-save"
-              >
-                {t('wali-kelas.catatan.save')}
-              </Button>
-            </Group>
+            <SaveBar
+              dirty={dirty}
+              closed={!!closed}
+              saving={save.isPending}
+              onUndo={() => setDraft(loaded)}
+              onSave={submit}
+              testId="sikap"
+            />
           ) : null}
         </Stack>
       ) : null}

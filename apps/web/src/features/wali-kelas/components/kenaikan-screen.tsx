@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  List,
   Loader,
   Modal,
   Radio,
@@ -17,7 +16,6 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { useKnownChoice } from '../../../components/known-choice';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
@@ -34,12 +32,8 @@ import {
   type Pilihan,
   toEdits,
 } from './kenaikan-draft';
-
-interface Refusal {
-  message: string;
-  problems: string[];
-  stale: boolean;
-}
+import { SaveBar } from './save-bar';
+import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
 
 /** Asking for "Naik Ke Kelas": which pupil, and what to go back to when the dialog is cancelled. */
 interface Asking {
@@ -137,7 +131,7 @@ export function KenaikanScreen() {
   const qc = useQueryClient();
   const [view, setView] = useView();
   const [draft, setDraft] = useState<KenaikanDraft>({});
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const { refusal, refuse, hold, clear } = useSaveRefusal();
   const [asking, setAsking] = useState<Asking | null>(null);
 
   const grid = useQuery({
@@ -152,9 +146,9 @@ export function KenaikanScreen() {
   const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
   useEffect(() => {
     setDraft(loaded);
-    setRefusal(null);
+    clear();
     setAsking(null);
-  }, [loaded]);
+  }, [loaded, clear]);
 
   const changed = changedKeys(draft, loaded);
   const dirty = changed.length > 0;
@@ -171,12 +165,7 @@ export function KenaikanScreen() {
       toast.success(t('wali-kelas.kenaikan.saved'));
       void qc.invalidateQueries({ queryKey: KENAIKAN_KEY });
     },
-    onError: (e, sent) => {
-      const err = toHttpError(e);
-      const message = httpErrorMessage(e, t);
-      setRefusal({ message, problems: rowProblems(err.details, sent, names), stale: err.status === 409 });
-      toast.error(message);
-    },
+    onError: (e, sent) => refuse(e, sent, names),
   });
 
   const submit = () => {
@@ -187,14 +176,13 @@ export function KenaikanScreen() {
     const { edits, problems } = toEdits(changed, draft, loaded, kelas);
     const bad = Object.entries(problems);
     if (bad.length > 0) {
-      setRefusal({
-        message: t('wali-kelas.kenaikan.fixRows'),
-        problems: bad.map(([id, message]) => `${names.get(id) ?? id}: ${message}`),
-        stale: false,
-      });
+      hold(
+        t('wali-kelas.kenaikan.fixRows'),
+        bad.map(([id, message]) => `${names.get(id) ?? id}: ${message}`),
+      );
       return;
     }
-    setRefusal(null);
+    clear();
     save.mutate(edits);
   };
 
@@ -261,32 +249,13 @@ export function KenaikanScreen() {
       {data ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
-            {closed ? (
-              <Alert color="red" data-testid="kenaikan-gate">
-                {closed}
-              </Alert>
-            ) : null}
-            {refusal ? (
-              <Alert color="red" title={t('wali-kelas.kenaikan.problems')} data-testid="kenaikan-refused">
-                <Stack gap="xs">
-                  <Text size="sm">{refusal.message}</Text>
-                  {refusal.problems.length ? (
-                    <List size="sm">
-                      {refusal.problems.map((p) => (
-                        <List.Item key={p}>{p}</List.Item>
-                      ))}
-                    </List>
-                  ) : null}
-                  {refusal.stale ? (
-                    <Group>
-                      <Button size="xs" variant="default" onClick={() => void grid.refetch()}>
-                        {t('wali-kelas.kenaikan.reload')}
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : null}
+            <GateAlert closed={closed} testId="kenaikan-gate" />
+            <SaveRefusal
+              refusal={refusal}
+              title={t('wali-kelas.kenaikan.problems')}
+              onReload={() => void grid.refetch()}
+              testId="kenaikan-refused"
+            />
             {data.data.length === 0 ? (
               <Text c="dimmed">{t('wali-kelas.kenaikan.empty')}</Text>
             ) : (
@@ -353,22 +322,14 @@ export function KenaikanScreen() {
                 </Table>
               </Table.ScrollContainer>
             )}
-            <Group justify="flex-end" gap="sm">
-              {dirty ? (
-                <Button variant="default" onClick={() => setDraft(loaded)} data-testid="kenaikan-undo">
-                  {t('wali-kelas.kenaikan.undo')}
-                </Button>
-              ) : null}
-              <Button
-                color="green"
-                onClick={submit}
-                loading={save.isPending}
-                disabled={!!closed || !dirty}
-                data-testid="kenaikan-save"
-              >
-                {t('wali-kelas.kenaikan.save')}
-              </Button>
-            </Group>
+            <SaveBar
+              dirty={dirty}
+              closed={!!closed}
+              saving={save.isPending}
+              onUndo={() => setDraft(loaded)}
+              onSave={submit}
+              testId="kenaikan"
+            />
           </Stack>
         </Card>
       ) : null}

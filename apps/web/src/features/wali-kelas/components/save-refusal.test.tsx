@@ -1,0 +1,127 @@
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { HttpError } from '../../../lib/http-errors';
+import { loadAreaMessages } from '../../../lib/i18n';
+import { SaveBar } from './save-bar';
+import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
+
+beforeAll(async () => {
+  await loadAreaMessages('wali-kelas');
+});
+
+const SENT = [{ anggota_rombel_id: 'a' }, { anggota_rombel_id: 'b' }];
+const NAMES = new Map([
+  ['a', 'Ani'],
+  ['b', 'Budi'],
+]);
+
+/** A screen's use of the refusal: the hook's actions on buttons, the alert below. */
+function Harness(props: { error: unknown; onReload: () => void }) {
+  const { refusal, refuse, hold, clear } = useSaveRefusal();
+  return (
+    <MantineProvider env="test">
+      <button type="button" onClick={() => refuse(props.error, SENT, NAMES)}>
+        refuse
+      </button>
+      <button type="button" onClick={() => hold('Perbaiki dulu', ['Ani: terlalu panjang'])}>
+        hold
+      </button>
+      <button type="button" onClick={clear}>
+        clear
+      </button>
+      <SaveRefusal refusal={refusal} title="Belum tersimpan" onReload={props.onReload} testId="x-refused" />
+    </MantineProvider>
+  );
+}
+
+const click = (name: string) => act(() => fireEvent.click(screen.getByRole('button', { name })));
+
+describe('useSaveRefusal + <SaveRefusal>', () => {
+  it('a 409 names the pupils of the sent rows and offers to reload', () => {
+    const onReload = vi.fn();
+    const error = new HttpError('api', 'Data telah diubah oleh pengguna lain', {
+      status: 409,
+      details: { 'rows.1.sakit': 'Nilai berubah', other: 'Tanpa baris' },
+    });
+    render(<Harness error={error} onReload={onReload} />);
+    expect(screen.queryByTestId('x-refused')).toBeNull();
+    click('refuse');
+    const alert = screen.getByTestId('x-refused');
+    expect(alert.textContent).toContain('Belum tersimpan');
+    expect(alert.textContent).toContain('Data telah diubah oleh pengguna lain');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Budi: Nilai berubah',
+      'Tanpa baris',
+    ]);
+    click('Reload data');
+    expect(onReload).toHaveBeenCalledTimes(1);
+    click('clear');
+    expect(screen.queryByTestId('x-refused')).toBeNull();
+  });
+
+  it('a 423 (gate) shows its message without a reload button', () => {
+    const error = new HttpError('api', 'Penilaian ditutup', { status: 423 });
+    render(<Harness error={error} onReload={() => {}} />);
+    click('refuse');
+    expect(screen.getByTestId('x-refused').textContent).toContain('Penilaian ditutup');
+    expect(screen.queryByRole('button', { name: 'Reload data' })).toBeNull();
+    expect(screen.queryAllByRole('listitem')).toHaveLength(0);
+  });
+
+  it("the screen's own check holds the save with its lines, not stale", () => {
+    render(<Harness error={null} onReload={() => {}} />);
+    click('hold');
+    expect(screen.getByTestId('x-refused').textContent).toContain('Perbaiki dulu');
+    expect(screen.getByRole('listitem').textContent).toBe('Ani: terlalu panjang');
+    expect(screen.queryByRole('button', { name: 'Reload data' })).toBeNull();
+  });
+});
+
+describe('<GateAlert>', () => {
+  it('shows the reason only when saving is closed', () => {
+    const { rerender } = render(
+      <MantineProvider env="test">
+        <GateAlert closed={null} testId="x-gate" />
+      </MantineProvider>,
+    );
+    expect(screen.queryByTestId('x-gate')).toBeNull();
+    rerender(
+      <MantineProvider env="test">
+        <GateAlert closed="Kelas sudah dikunci" testId="x-gate" />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('x-gate').textContent).toBe('Kelas sudah dikunci');
+  });
+});
+
+describe('<SaveBar>', () => {
+  const bar = (props: { dirty: boolean; closed: boolean }, onUndo = vi.fn(), onSave = vi.fn()) =>
+    render(
+      <MantineProvider env="test">
+        <SaveBar {...props} saving={false} onUndo={onUndo} onSave={onSave} testId="x" />
+      </MantineProvider>,
+    );
+
+  it('nothing changed: no undo, Save idle', () => {
+    bar({ dirty: false, closed: false });
+    expect(screen.queryByTestId('x-undo')).toBeNull();
+    expect(screen.getByTestId('x-save').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('changed: undo and Save act', () => {
+    const onUndo = vi.fn();
+    const onSave = vi.fn();
+    bar({ dirty: true, closed: false }, onUndo, onSave);
+    fireEvent.click(screen.getByTestId('x-undo'));
+    fireEvent.click(screen.getByTestId('x-save'));
+    expect(onUndo).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenCalledTimes(1);
+  });
+
+  it('changed but the gate is closed: Save stays disabled, undo still offered', () => {
+    bar({ dirty: true, closed: true });
+    expect(screen.getByTestId('x-save').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('x-undo')).toBeTruthy();
+  });
+});

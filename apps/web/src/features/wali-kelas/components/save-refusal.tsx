@@ -1,0 +1,83 @@
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useCallback, useState } from 'react';
+import { rowProblems } from '../../../components/grade-grid/row-problems';
+import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+
+/** Why the class's save did not go through, shown above the table until the next try. */
+export interface Refusal {
+  message: string;
+  /** One line per pupil the server (or the screen's own check) named. */
+  problems: string[];
+  /** A 409: someone saved in between; offer to load their values. */
+  stale: boolean;
+}
+
+/**
+ * The refusal state every homeroom save screen keeps: `refuse` for the server's answer (409 stale,
+ * 423 gate, 422/400 with field details naming the sent rows), `hold` for the screen's own check
+ * before sending, `clear` when new data arrives or a save is sent. The typing stays on screen.
+ */
+export function useSaveRefusal() {
+  const { t } = useTranslation();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const refuse = useCallback(
+    (error: unknown, sent: readonly { anggota_rombel_id: string }[], names: ReadonlyMap<string, string>) => {
+      const err = toHttpError(error);
+      const message = httpErrorMessage(error, t);
+      setRefusal({ message, problems: rowProblems(err.details, sent, names), stale: err.status === 409 });
+      toast.error(message);
+    },
+    [t],
+  );
+  // Shown above the table rather than as a toast, which would sit on the Simpan button pressed next.
+  const hold = useCallback((message: string, problems: string[] = []) => {
+    setRefusal({ message, problems, stale: false });
+  }, []);
+  const clear = useCallback(() => setRefusal(null), []);
+  return { refusal, refuse, hold, clear };
+}
+
+/** The refused save: the message, the pupils named, and "Muat Ulang Data" after a 409. */
+export function SaveRefusal(props: {
+  refusal: Refusal | null;
+  title: string;
+  onReload: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const { refusal } = props;
+  if (!refusal) return null;
+  return (
+    <Alert color="red" title={props.title} data-testid={props.testId}>
+      <Stack gap="xs">
+        <Text size="sm">{refusal.message}</Text>
+        {refusal.problems.length ? (
+          <List size="sm">
+            {refusal.problems.map((p) => (
+              <List.Item key={p}>{p}</List.Item>
+            ))}
+          </List>
+        ) : null}
+        {refusal.stale ? (
+          <Group>
+            <Button size="xs" variant="default" onClick={props.onReload}>
+              {t('wali-kelas.catatan.reload')}
+            </Button>
+          </Group>
+        ) : null}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The assessment gate (school-wide switch or the class lock): the server's reason, saving closed. */
+export function GateAlert(props: { closed: string | null; testId: string }) {
+  if (!props.closed) return null;
+  return (
+    <Alert color="red" data-testid={props.testId}>
+      {props.closed}
+    </Alert>
+  );
+}
