@@ -1,5 +1,5 @@
 import type { AbsensiEdit, HariIssue } from '@erapor/contract/wali-kelas/absensi';
-import { Card, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Card, Loader, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -21,11 +21,11 @@ import type { CellValidator } from '../../../components/grade-grid/validators';
 import { useKnownChoice } from '../../../components/known-choice';
 import { toHttpError } from '../../../lib/http-errors';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
 import { ABSENSI_KEY, getAbsensi, saveAbsensi } from '../api/absensi-api';
 import { ABSENSI_COLUMNS, blankAsZero, draftOf, hariIssue, saveRows } from './absensi-draft';
+import { KelasHeader } from './kelas-header';
 import { SaveBar } from './save-bar';
 import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
 
@@ -59,7 +59,6 @@ function hariValidator(t: TFunction): CellValidator {
 export function AbsensiScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const { userData } = useSession();
   const [view, setView] = useView();
   const [draft, setDraft] = useState<GridDraft>(EMPTY_DRAFT);
   const { refusal, refuse, hold, clear } = useSaveRefusal();
@@ -141,35 +140,17 @@ export function AbsensiScreen() {
     save.mutate(sent);
   };
 
-  const kelasValue = data?.rombel.rombongan_belajar_id ?? null;
   return (
     <Stack gap="md">
       {guard.modal}
-      <Card withBorder radius="md" padding="lg">
-        <Stack gap="sm">
-          <Group align="end" gap="sm" wrap="wrap">
-            <TextInput
-              label={t('wali-kelas.absensi.tahunPelajaran')}
-              value={userData?.semester.nama ?? ''}
-              readOnly
-              w={200}
-            />
-            <Select
-              label={t('wali-kelas.absensi.kelas')}
-              data={data?.kelas ?? []}
-              value={kelasValue}
-              onChange={(v) => setView({ kelas: v })}
-              allowDeselect={false}
-              disabled={dirty || (data?.kelas.length ?? 0) < 2}
-              w={220}
-              data-testid="absensi-kelas"
-            />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {dirty ? t('wali-kelas.absensi.dirtyHint') : t('wali-kelas.absensi.hint')}
-          </Text>
-        </Stack>
-      </Card>
+      <KelasHeader
+        kelas={data?.kelas ?? []}
+        value={data?.rombel.rombongan_belajar_id ?? null}
+        onChange={(v) => setView({ kelas: v })}
+        locked={dirty}
+        hint={dirty ? t('wali-kelas.absensi.dirtyHint') : t('wali-kelas.absensi.hint')}
+        testId="absensi-kelas"
+      />
       {grid.isError && !kelasGone ? (
         <ErrorAlert title={t('wali-kelas.absensi.loadFailed')} error={grid.error} />
       ) : null}
