@@ -1,19 +1,16 @@
-import type { LegerKelas } from '@erapor/contract/cetak/leger';
-import { Alert, Button, Card, Group, Loader, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useKnownChoice } from '../../../components/known-choice';
 import { BUS_EVENTS, emit, useBusEvent } from '../../../lib/event-bus';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
-import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import { downloadLeger, getLeger, getLegerKelas, LEGER_KEY } from '../api/leger-api';
 import { LegerTable } from './leger-table';
+import { RombelPicker, useRombelPick } from './rombel-picker';
 
 /** The ledger's strings live in the cetak area, which neither wali-kelas nor monitoring screens load. */
 function useLegerMessages(): void {
@@ -35,8 +32,6 @@ export function LegerScreen({ mode }: { mode: 'wali' | 'waka' }) {
   useLegerMessages();
   const { t } = useTranslation();
   const def = useRouteDef();
-  const { userData } = useSession();
-  const [view, setView] = useView();
   // The switch lives in the URL too (decision 025): `?ringkasan=1`, a key view-search passes through.
   const navigate = useNavigate();
   const search = useSearch({ strict: false }) as Record<string, unknown>;
@@ -50,40 +45,18 @@ export function LegerScreen({ mode }: { mode: 'wali' | 'waka' }) {
 
   const kelas = useQuery({ queryKey: [...LEGER_KEY, 'kelas'], queryFn: getLegerKelas });
   const all = kelas.data?.data;
-  const tingkatOptions = useMemo(
+  // An elective class (jenis 16) is named as such: its ledger holds the elective subjects only.
+  const options = useMemo(
     () =>
-      [...new Set((all ?? []).map((k) => k.tingkat))].map((v) => ({
-        value: String(v),
-        label: t('cetak.leger.tingkatLabel', { tingkat: v }),
+      all?.map((k) => ({
+        value: k.rombongan_belajar_id,
+        label: k.jenis_rombel === 16 ? t('cetak.leger.pilihanLabel', { nama: k.nama }) : k.nama,
+        tingkat: k.tingkat,
       })),
     [all, t],
   );
-  const rombelOptions = useMemo(() => {
-    const label = (k: LegerKelas) =>
-      k.jenis_rombel === 16 ? t('cetak.leger.pilihanLabel', { nama: k.nama }) : k.nama;
-    return (all ?? [])
-      .filter((k) => mode === 'wali' || String(k.tingkat) === view.tingkat)
-      .map((k) => ({ value: k.rombongan_belajar_id, label: label(k) }));
-  }, [all, mode, view.tingkat, t]);
-
-  // The wali's choice is `kelas` (default: their first class); the Waka's `tingkat` → `rombel`.
-  const key = mode === 'wali' ? 'kelas' : 'rombel';
-  const chosenRaw = mode === 'wali' ? view.kelas : view.rombel;
-  const tingkatKnown = useKnownChoice(
-    'tingkat',
-    mode === 'waka' ? view.tingkat : undefined,
-    all ? tingkatOptions.map((o) => o.value) : undefined,
-    setView,
-    ['rombel'],
-  );
-  const chosenKnown = useKnownChoice(
-    key,
-    chosenRaw,
-    all && tingkatKnown ? rombelOptions.map((o) => o.value) : undefined,
-    setView,
-  );
-  const chosen =
-    (chosenKnown ? chosenRaw : undefined) ?? (mode === 'wali' ? rombelOptions[0]?.value : undefined) ?? null;
+  const pick = useRombelPick(mode, options);
+  const chosen = pick.chosen;
 
   const leger = useQuery({
     queryKey: [...LEGER_KEY, chosen, ringkasan],
@@ -111,36 +84,7 @@ export function LegerScreen({ mode }: { mode: 'wali' | 'waka' }) {
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
         <Stack gap="sm">
-          <Group align="end" gap="sm" wrap="wrap">
-            <TextInput
-              label={t('cetak.leger.tahunPelajaran')}
-              value={userData?.semester.nama ?? ''}
-              readOnly
-              w={200}
-            />
-            {mode === 'waka' ? (
-              <Select
-                label={t('cetak.leger.tingkat')}
-                placeholder={t('cetak.leger.tingkatPlaceholder')}
-                data={tingkatOptions}
-                value={tingkatKnown ? (view.tingkat ?? null) : null}
-                onChange={(v) => setView({ tingkat: v, rombel: null })}
-                w={180}
-                data-testid="leger-tingkat"
-              />
-            ) : null}
-            <Select
-              label={t('cetak.leger.rombel')}
-              placeholder={t('cetak.leger.rombelPlaceholder')}
-              data={rombelOptions}
-              value={chosen}
-              onChange={(v) => setView({ [key]: v })}
-              allowDeselect={false}
-              disabled={mode === 'waka' ? !view.tingkat : rombelOptions.length < 2}
-              searchable
-              w={300}
-              data-testid="leger-rombel"
-            />
+          <RombelPicker pick={pick} testId="leger">
             {mode === 'waka' ? (
               <Button
                 color="green"
@@ -152,7 +96,7 @@ export function LegerScreen({ mode }: { mode: 'wali' | 'waka' }) {
                 {t('cetak.leger.unduh')}
               </Button>
             ) : null}
-          </Group>
+          </RombelPicker>
           <Switch
             checked={ringkasan}
             onChange={(e) => setRingkasan(e.currentTarget.checked)}

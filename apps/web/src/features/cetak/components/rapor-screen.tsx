@@ -1,30 +1,15 @@
 import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { useKnownChoice } from '../../../components/known-choice';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import { CETAK_RAPOR_KEY, getCetakRapor, openRaporPdf } from '../api/rapor-api';
 import { CetakSemua } from './rapor-semua';
+import { RombelPicker, useRombelPick } from './rombel-picker';
 
 /** The print page's strings live in the cetak area, which neither wali-kelas nor monitoring screens load. */
 function useCetakMessages(): void {
@@ -49,41 +34,11 @@ const DOKUMEN: { dokumen: RaporDokumen; label: string; testid: string }[] = [
 export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
   useCetakMessages();
   const { t } = useTranslation();
-  const { userData } = useSession();
-  const [view, setView] = useView();
-  const key = mode === 'wali' ? 'kelas' : 'rombel';
-  const chosenRaw = (mode === 'wali' ? view.kelas : view.rombel) ?? null;
-
   // The class list comes with every answer; the first (un-chosen) answer gives it to the Waka.
   const list = useQuery({ queryKey: [...CETAK_RAPOR_KEY, 'kelas'], queryFn: () => getCetakRapor(null) });
   const all = list.data?.kelas;
-  const tingkatOptions = useMemo(
-    () =>
-      [...new Set((all ?? []).map((k) => k.tingkat))].map((v) => ({
-        value: String(v),
-        label: t('cetak.rapor.tingkatLabel', { tingkat: v }),
-      })),
-    [all, t],
-  );
-  const rombelOptions = useMemo(
-    () => (all ?? []).filter((k) => mode === 'wali' || String(k.tingkat) === view.tingkat),
-    [all, mode, view.tingkat],
-  );
-  const tingkatKnown = useKnownChoice(
-    'tingkat',
-    mode === 'waka' ? view.tingkat : undefined,
-    all ? tingkatOptions.map((o) => o.value) : undefined,
-    setView,
-    ['rombel'],
-  );
-  const chosenKnown = useKnownChoice(
-    key,
-    chosenRaw,
-    all && tingkatKnown ? rombelOptions.map((o) => o.value) : undefined,
-    setView,
-  );
-  const chosen =
-    (chosenKnown ? chosenRaw : null) ?? (mode === 'wali' ? (rombelOptions[0]?.value ?? null) : null);
+  const pick = useRombelPick(mode, all);
+  const chosen = pick.chosen;
 
   const page = useQuery({
     queryKey: [...CETAK_RAPOR_KEY, chosen],
@@ -100,37 +55,7 @@ export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
-        <Group align="end" gap="sm" wrap="wrap">
-          <TextInput
-            label={t('cetak.rapor.tahunPelajaran')}
-            value={userData?.semester.nama ?? ''}
-            readOnly
-            w={200}
-          />
-          {mode === 'waka' ? (
-            <Select
-              label={t('cetak.rapor.tingkat')}
-              placeholder={t('cetak.rapor.tingkatPlaceholder')}
-              data={tingkatOptions}
-              value={tingkatKnown ? (view.tingkat ?? null) : null}
-              onChange={(v) => setView({ tingkat: v, rombel: null })}
-              w={180}
-              data-testid="rapor-tingkat"
-            />
-          ) : null}
-          <Select
-            label={t('cetak.rapor.rombel')}
-            placeholder={t('cetak.rapor.rombelPlaceholder')}
-            data={rombelOptions}
-            value={chosen}
-            onChange={(v) => setView({ [key]: v })}
-            allowDeselect={false}
-            disabled={mode === 'waka' ? !view.tingkat : rombelOptions.length < 2}
-            searchable
-            w={300}
-            data-testid="rapor-rombel"
-          />
-        </Group>
+        <RombelPicker pick={pick} testId="rapor" />
       </Card>
       {list.isError ? <ErrorAlert title={t('cetak.rapor.loadFailed')} error={list.error} /> : null}
       {all && all.length === 0 ? <Alert color="yellow">{t('cetak.rapor.noClass')}</Alert> : null}
