@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { openInSemester } from '../access';
+import { routeByName } from '../routes';
 import {
   checkKeputusan,
   isKelulusan,
   KENAIKAN_MESSAGES,
+  KENAIKAN_ROUTE,
   kenaikanBerlaku,
   sameKeputusan,
   statusKenaikanOptions,
@@ -29,7 +32,16 @@ describe('kenaikan kelas: options by tingkat (reference-domain §7)', () => {
   });
   it('only in Genap', () => {
     expect(kenaikanBerlaku('20252')).toBe(true);
+    expect(kenaikanBerlaku('20242')).toBe(true);
     expect(kenaikanBerlaku('20261')).toBe(false);
+    expect(kenaikanBerlaku('20251')).toBe(false);
+  });
+  it("the menu offers the page in exactly the semesters the API accepts (the route's condition)", () => {
+    const page = routeByName(KENAIKAN_ROUTE);
+    expect(page?.path).toBe('/wali-kelas/kenaikan-kelas');
+    expect(page?.semesters).toEqual({ genapOnly: true });
+    for (const id of ['20231', '20232', '20251', '20252', '20261'])
+      expect(openInSemester(page?.semesters, id), id).toBe(kenaikanBerlaku(id));
   });
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { isGenap, isKelasAkhir, STATUS_KENAIKAN, teksKenaikan } from '../cetak/rapor';
+import { openInSemester } from '../access';
+import { isKelasAkhir, STATUS_KENAIKAN, teksKenaikan } from '../cetak/rapor';
 import { optionSchema } from '../referensi/peserta-didik';
+import { routeByName } from '../routes';
 import { namedPupils } from '../whole-number';
 
 /**
@@ -25,6 +27,9 @@ export const STATUS_KENAIKAN_LABEL: Record<StatusKenaikan, string> = {
   4: 'Tidak Lulus',
 };
 
+/** The page of the route table whose semester condition says when kenaikan applies. */
+export const KENAIKAN_ROUTE = 'wali-kelas-kenaikan-kelas';
+
 /** Longest class name stored (the column is varchar(100)). */
 export const NAMA_KELAS_MAX = 100;
 
@@ -47,9 +52,15 @@ export function statusKenaikanOptions(tingkat: number, empatTahun: boolean): Sta
     : [STATUS_KENAIKAN.naik, STATUS_KENAIKAN.tetap];
 }
 
-/** Kenaikan happens at the end of the school year only. */
+/**
+ * Kenaikan happens at the end of the school year only (Genap). The rule is the page's own semester
+ * condition in the route table (`semesters: { genapOnly: true }`), so the menu that hides the page
+ * and the API that refuses it in Ganjil cannot disagree.
+ */
 export function kenaikanBerlaku(semesterId: string): boolean {
-  return isGenap(semesterId);
+  const page = routeByName(KENAIKAN_ROUTE);
+  if (!page) throw new Error(`route ${KENAIKAN_ROUTE} missing from the route table`);
+  return openInSemester(page.semesters, semesterId);
 }
 
 export const KENAIKAN_MESSAGES = {
