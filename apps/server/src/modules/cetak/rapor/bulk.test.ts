@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { namaBerkasSiswa } from '@erapor/contract/cetak/rapor-semua';
+import { JOB_KIND_RAPOR_SEMUA, namaBerkasSiswa } from '@erapor/contract/cetak/rapor-semua';
 import type { Job } from '@erapor/contract/jobs';
 import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { jobs } from '../../jobs/tables';
 import { staffToken } from '../../penilaian/beranda/test-accounts';
 import { nilaiAkhir } from '../../penilaian/tables';
 import { rombonganBelajar } from '../../referensi/tables';
@@ -20,6 +21,7 @@ import { pdfText } from './pdf-text';
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000e0c01';
 const ROMBEL_2 = '00000000-0000-4000-8000-0000000e0c02';
 const UNKNOWN = '00000000-0000-4000-8000-0000000e0c05';
+const JOB_2 = '00000000-0000-4000-8000-0000000e0c06';
 const ALL = ['cover', 'nilai-akhir', 'pelengkap'];
 
 describeEngines('cetak semua: the bulk report-card job', {}, (t) => {
@@ -250,6 +252,62 @@ describeEngines('cetak semua: the bulk report-card job', {}, (t) => {
     expect(
       (await t().app.inject({ method: 'POST', url: '/api/cetak/rapor-semua', payload: one })).statusCode,
     ).toBe(401);
+  });
+
+  it("a wali's job: status, events, download and cancel are 403 for guru, another wali, pembina, pembimbing and siswa", async () => {
+    const res = await start('wali', { rombongan_belajar_id: kelasId, dokumen: ['cover'], output: 'pdf' });
+    expect(res.statusCode, res.body).toBe(202);
+    const id = json<Job>(res).id;
+    const end = await finished(id, 'wali');
+    expect(end.status, end.message ?? '').toBe('done');
+    // The creator reaches every address of the job (so the 403s below are about the caller).
+    expect((await get(`/api/cetak/rapor-semua/${id}`, 'wali')).statusCode).toBe(200);
+    const events = await get(`/api/cetak/rapor-semua/${id}/events`, 'wali');
+    expect(events.statusCode).toBe(200);
+    expect(events.body).toContain('event: job');
+    expect((await get(`/api/cetak/rapor-semua/${id}/unduh`, 'wali')).statusCode).toBe(200);
+    for (const who of ['guru', 'otherWali', 'ekskul', 'pkl', 'siswa']) {
+      for (const path of ['', '/events', '/unduh']) {
+        const answer = await get(`/api/cetak/rapor-semua/${id}${path}`, who);
+        expect(answer.statusCode, `${who} ${path}`).toBe(403);
+        expect(answer.body).not.toContain('event: job');
+      }
+      const cancel = await t().app.inject({
+        method: 'POST',
+        url: `/api/cetak/rapor-semua/${id}/batal`,
+        headers: bearer(tokens[who] ?? ''),
+      });
+      expect(cancel.statusCode, `${who} batal`).toBe(403);
+    }
+    expect(json<Job>(await get(`/api/cetak/rapor-semua/${id}`, 'wali')).status).toBe('done');
+  });
+
+  it("a job of another school is 404 on every address, even for this school's Waka and admin", async () => {
+    const db = t().db.db;
+    await db.insert(jobs).values({
+      id: JOB_2,
+      sekolahId: SCHOOL_2,
+      kind: `${JOB_KIND_RAPOR_SEMUA}:lain`,
+      status: 'done',
+      progress: 1,
+      total: 1,
+      result: { file_name: 'Rapor X TKJ 9 lain.pdf' },
+    });
+    for (const who of ['admin', 'waka', 'wali']) {
+      for (const path of ['', '/events', '/unduh']) {
+        expect((await get(`/api/cetak/rapor-semua/${JOB_2}${path}`, who)).statusCode, `${who} ${path}`).toBe(
+          404,
+        );
+      }
+      const cancel = await t().app.inject({
+        method: 'POST',
+        url: `/api/cetak/rapor-semua/${JOB_2}/batal`,
+        headers: bearer(tokens[who] ?? ''),
+      });
+      expect(cancel.statusCode, `${who} batal`).toBe(404);
+    }
+    const [row] = await db.select().from(jobs).where(eq(jobs.id, JOB_2));
+    expect(row?.status).toBe('done');
   });
 
   it('answers 404 for a class of another school or an unknown job, 400 with the field for a bad choice', async () => {
