@@ -1,7 +1,7 @@
 import { formatTanggal, namaKementerian } from '@erapor/contract/cetak/rapor';
 import type { Content } from 'pdfmake/interfaces';
 import { renderPdf } from '../pdf';
-import { dash, type RaporDoc, raporDocument } from './layout';
+import { dash, LOGO_IMAGE, type RaporDoc, raporDocument } from './layout';
 
 /*
  * Halaman Depan (reference-domain §8.1 item 1): the title page with the pupil's name and NISN and
@@ -35,12 +35,27 @@ const nameBox = (label: string, value: string): Content => ({
   margin: [70, 0, 70, 24],
 });
 
+/** The logo's box on the title page: the image is fitted inside, its proportions kept. */
+export const LOGO_BOX = 100;
+
 export function coverContent(doc: RaporDoc): Content[] {
   const { kelas, siswa } = doc;
   const s = kelas.sekolah;
+  // With a logo, it takes the top of the page (10 + 100 + 20 pt), where the title otherwise starts
+  // 110 pt down, so the title page stays one page.
+  const logo: Content[] = s.logo
+    ? [{ image: LOGO_IMAGE, fit: [LOGO_BOX, LOGO_BOX], alignment: 'center', margin: [0, 10, 0, 20] }]
+    : [];
   const titlePage: Content = {
     stack: [
-      { text: 'RAPOR PESERTA DIDIK', fontSize: 20, bold: true, alignment: 'center', margin: [0, 110, 0, 6] },
+      ...logo,
+      {
+        text: 'RAPOR PESERTA DIDIK',
+        fontSize: 20,
+        bold: true,
+        alignment: 'center',
+        margin: [0, s.logo ? 0 : 110, 0, 6],
+      },
       { text: 'SEKOLAH MENENGAH KEJURUAN', fontSize: 16, bold: true, alignment: 'center' },
       { text: '(SMK)', fontSize: 16, bold: true, alignment: 'center', margin: [0, 0, 0, 120] },
       nameBox('Nama Peserta Didik', siswa.nama),

@@ -106,6 +106,8 @@ export interface RaporKelas {
     provinsi: string | null;
     website: string | null;
     email: string | null;
+    /** The uploaded logo (JPEG/PNG) as a data URL, for the cover; null when none. */
+    logo: string | null;
   };
   semester: { id: string; tahunPelajaran: string; nama: string; genap: boolean };
   kelas: {
@@ -136,9 +138,11 @@ export async function raporKelas(
   const settings = await getSettings(db, { sekolahId: kelas.sekolahId }, kelas.semesterId);
   const [head] = await sqlRows<Row>(
     db,
-    sql`select s.*, sm.nama as semester_nama, k.nama_kurikulum, r.jurusan_sp_id
+    sql`select s.*, sm.nama as semester_nama, k.nama_kurikulum, r.jurusan_sp_id,
+        sl.mime_type as logo_mime, sl.data as logo_data
       from sekolah s
       join rombongan_belajar r on r.rombongan_belajar_id = ${rombelId}
+      left join sekolah_logo sl on sl.sekolah_id = s.sekolah_id
       left join semester sm on sm.semester_id = r.semester_id
       left join ref_kurikulum k on k.kurikulum_id = r.kurikulum_id
       where s.sekolah_id = ${kelas.sekolahId}`,
@@ -187,6 +191,7 @@ export async function raporKelas(
       provinsi: str(head.provinsi),
       website: str(head.website),
       email: str(head.email),
+      logo: logoDataUrl(head.logo_mime, head.logo_data),
     },
     semester: {
       id: kelas.semesterId,
@@ -217,6 +222,17 @@ export async function raporKelas(
     jabatan: jabatan.jabatan,
     siswa,
   };
+}
+
+/**
+ * The logo as a data URL: plain data that crosses to the render worker, and pdfmake embeds it
+ * without reading a path or URL (pdf.ts forbids both). The upload accepted only JPEG and PNG,
+ * checked by their bytes (sekolah/routes.ts), which are the two formats PDF embeds.
+ */
+function logoDataUrl(mime: unknown, data: unknown): string | null {
+  if ((mime !== 'image/png' && mime !== 'image/jpeg') || !(data instanceof Uint8Array) || data.length === 0)
+    return null;
+  return `data:${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
 }
 
 function parseIds(value: string | null | undefined): string[] {

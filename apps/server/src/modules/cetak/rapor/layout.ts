@@ -31,9 +31,14 @@ export function raporDocument(doc: RaporDoc, title: string, content: Content[]):
       margin: [MARGIN, 8, MARGIN, 0],
     }),
     defaultStyle: { fontSize: 9.5, lineHeight: 1.1 },
+    // Named once, so a class's file embeds the logo once however many covers use it.
+    ...(doc.kelas.sekolah.logo ? { images: { [LOGO_IMAGE]: doc.kelas.sekolah.logo } } : {}),
     content,
   };
 }
+
+/** The name of the school logo in a document's `images`. */
+export const LOGO_IMAGE = 'logoSekolah';
 
 /** A value or a dash, never an empty cell or "null". */
 export function dash(value: string | number | null | undefined): string {

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 
 /**
  * Test helper: the text of a PDF by poppler's pdftotext (content order, `-raw`), whitespace
@@ -90,4 +91,64 @@ export function pdfWords(pdf: Buffer): PdfWord[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** An image drawn in a PDF (pdfimages -list): its pixel size and resolution as placed on the page. */
+export interface PdfImage {
+  page: number;
+  width: number;
+  height: number;
+  xPpi: number;
+  yPpi: number;
+  /** The PDF object holding the pixels: one object drawn on several pages is stored once. */
+  objectId: number;
+}
+
+export function pdfImages(pdf: Buffer): PdfImage[] {
+  const dir = mkdtempSync(join(tmpdir(), 'rapor-'));
+  try {
+    const file = join(dir, 'r.pdf');
+    writeFileSync(file, pdf);
+    const list = execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' });
+    // page num type width height color comp bpc enc interp object ID x-ppi y-ppi size ratio
+    return list
+      .split('\n')
+      .slice(2)
+      .map((line) => line.trim().split(/\s+/))
+      .filter((f) => f.length >= 14 && f[2] === 'image')
+      .map((f) => ({
+        page: Number(f[0]),
+        width: Number(f[3]),
+        height: Number(f[4]),
+        xPpi: Number(f[12]),
+        yPpi: Number(f[13]),
+        objectId: Number(f[10]),
+      }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A solid black RGB PNG of the given size (a stand-in logo whose drawn box is easy to find). */
+export function blackPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  // Each row: filter byte 0, then width × 3 zero bytes (black).
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

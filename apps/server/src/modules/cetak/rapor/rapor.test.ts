@@ -9,9 +9,9 @@ import { deskripsiMataPelajaran, nilaiAkhir } from '../../penilaian/tables';
 import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah } from '../../sekolah/tables';
+import { sekolah, sekolahLogo } from '../../sekolah/tables';
 import { absensi, catatanBudayaKerja, catatanWali } from '../../wali-kelas/tables';
-import { pdfText } from './pdf-text';
+import { blackPng, pdfImages, pdfText } from './pdf-text';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000d0c01';
 const ROMBEL_2 = '00000000-0000-4000-8000-0000000d0c02';
@@ -260,6 +260,28 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     ]) {
       expect(pelengkap).toContain(title);
     }
+  });
+
+  it("puts the school's uploaded logo on the cover, and none when there is none", async () => {
+    const db = t().db.db;
+    const cover = async () => (await get(`/api/cetak/rapor-cover/${pupil.ar}`, 'wali')).rawPayload;
+    expect(pdfImages(await cover())).toEqual([]);
+    await db
+      .insert(sekolahLogo)
+      .values({ sekolahId: demo.sekolahId, mimeType: 'image/png', data: blackPng(300, 150) });
+    try {
+      // 300 px fitted into 100 pt across: 216 ppi both ways.
+      expect(pdfImages(await cover())).toMatchObject([
+        { page: 1, width: 300, height: 150, xPpi: 216, yPpi: 216 },
+      ]);
+      // Only the cover carries it.
+      expect(pdfImages((await get(`/api/cetak/rapor-nilai-akhir/${pupil.ar}`, 'wali')).rawPayload)).toEqual(
+        [],
+      );
+    } finally {
+      await db.delete(sekolahLogo).where(eq(sekolahLogo.sekolahId, demo.sekolahId));
+    }
+    expect(pdfImages(await cover())).toEqual([]);
   });
 
   it('lists the class on the print page with what each card lacks and what will be printed', async () => {

@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { renderPdf } from '../pdf';
+import { LOGO_BOX, renderCover } from './cover';
 import type { RaporKelas, SiswaRapor } from './data';
 import { MARGIN } from './layout';
 import { renderNilaiAkhir } from './nilai-akhir';
-import { type PageImage, pdfPages, pdfText, pdfWords } from './pdf-text';
+import { blackPng, type PageImage, pdfImages, pdfPages, pdfText, pdfWords } from './pdf-text';
+import { bulkDocument } from './render-worker';
 
 /*
  * The renderer alone, on hand-made report data: nothing may be cut (a 2,000-character capaian and
  * 20 subjects come out whole over several pages), K13 and Genap sections appear with their letters.
  */
 
-const kelas = (over: Partial<RaporKelas['kelas']> = {}, semesterId = '20261'): RaporKelas => ({
+const kelas = (
+  over: Partial<RaporKelas['kelas']> = {},
+  semesterId = '20261',
+  logo: string | null = null,
+): RaporKelas => ({
   sekolah: {
     nama: 'SMK Negeri 9 Contoh',
     npsn: '20212345',
@@ -23,6 +30,7 @@ const kelas = (over: Partial<RaporKelas['kelas']> = {}, semesterId = '20261'): R
     provinsi: 'Jawa Barat',
     website: null,
     email: null,
+    logo,
   },
   semester: {
     id: semesterId,
@@ -196,5 +204,85 @@ describe('Rapor Akademik renderer', () => {
     expect(text).toContain('Belum dilakukan kenaikan kelas');
     expect(text).not.toContain('Kokurikuler');
     expect(text).not.toContain('Sikap');
+  });
+});
+
+describe('Halaman Depan: the school logo', () => {
+  const pngUrl = (w: number, h: number) => `data:image/png;base64,${blackPng(w, h).toString('base64')}`;
+  /** The box of dark pixels (in points) in the top part of a page, above the title. */
+  function darkBox(page: PageImage, dpi: number, untilPt: number) {
+    const px = (pt: number) => Math.round((pt * dpi) / 72);
+    let [x0, y0, x1, y1] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY, -1, -1];
+    for (let y = 0; y < px(untilPt); y++)
+      for (let x = 0; x < page.width; x++)
+        if (page.at(x, y) < 100) {
+          x0 = Math.min(x0, x);
+          y0 = Math.min(y0, y);
+          x1 = Math.max(x1, x);
+          y1 = Math.max(y1, y);
+        }
+    const pt = (p: number) => (p * 72) / dpi;
+    return x1 < 0 ? null : { x0: pt(x0), y0: pt(y0), x1: pt(x1 + 1), y1: pt(y1 + 1) };
+  }
+
+  it('draws a wide logo top centre, fitted into its box with its proportions; the title page stays one page', async () => {
+    const pdf = await renderCover({
+      kelas: kelas({}, '20261', pngUrl(400, 200)),
+      siswa: siswa(),
+      versi: '1',
+    });
+    // pdfimages: one image, on page 1, the same resolution across and down (not distorted):
+    // 400 px over 100 pt = 288 ppi.
+    expect(pdfImages(pdf)).toMatchObject([{ page: 1, width: 400, height: 200, xPpi: 288, yPpi: 288 }]);
+    const { text, pages } = pdfText(pdf);
+    expect(pages).toBe(3);
+    expect(text).toContain(
+      'RAPOR PESERTA DIDIK SEKOLAH MENENGAH KEJURUAN (SMK) Nama Peserta Didik Ahmad Fauzi',
+    );
+    // pdftoppm: the black box is 100 × 50 pt, centred, inside the top margin's edge.
+    const dpi = 72;
+    const [first] = pdfPages(pdf, dpi);
+    if (!first) throw new Error('no page');
+    // Down to just above the title, which follows the logo.
+    const title = pdfWords(pdf).find((w) => w.text === 'RAPOR');
+    if (!title) throw new Error('no title');
+    const box = darkBox(first, dpi, title.yMin - 1);
+    if (!box) throw new Error('no logo drawn');
+    expect(box.x1 - box.x0).toBeCloseTo(LOGO_BOX, -0.5);
+    expect(box.y1 - box.y0).toBeCloseTo(LOGO_BOX / 2, -0.5);
+    expect(Math.abs((box.x0 + box.x1) / 2 - 595.28 / 2)).toBeLessThan(2);
+    expect(box.y0).toBeGreaterThanOrEqual(MARGIN);
+    // A tall logo is fitted by its height.
+    const tall = await renderCover({
+      kelas: kelas({}, '20261', pngUrl(60, 240)),
+      siswa: siswa(),
+      versi: '1',
+    });
+    const [img] = pdfImages(tall);
+    expect(img?.xPpi).toBe(img?.yPpi);
+    expect(img?.yPpi).toBe(Math.round((240 * 72) / LOGO_BOX));
+  });
+
+  it('a class in one file (Cetak Semua) stores the logo once, however many covers draw it', async () => {
+    const pupils = ['Ahmad Fauzi', 'Budi Santoso', 'Citra Lestari'].map((nama) => siswa({ nama }));
+    const k = kelas({}, '20261', pngUrl(400, 200));
+    const pdf = await renderPdf(bulkDocument(k, pupils, ['cover'], '1', 'Rapor XI TKJ 1'));
+    const images = pdfImages(pdf);
+    expect(images.map((i) => i.page)).toEqual([1, 4, 7]);
+    expect(new Set(images.map((i) => i.objectId)).size).toBe(1);
+  });
+
+  it('prints no image without a logo, and nothing else changes', async () => {
+    const pdf = await renderCover({ kelas: kelas(), siswa: siswa(), versi: '1' });
+    expect(pdfImages(pdf)).toEqual([]);
+    const { text, pages } = pdfText(pdf);
+    expect(pages).toBe(3);
+    expect(text).toContain(
+      'RAPOR PESERTA DIDIK SEKOLAH MENENGAH KEJURUAN (SMK) Nama Peserta Didik Ahmad Fauzi',
+    );
+    const [first] = pdfPages(pdf, 72);
+    if (!first) throw new Error('no page');
+    // Nothing dark above the title, which starts 110 pt down.
+    expect(darkBox(first, 72, MARGIN + 100)).toBeNull();
   });
 });
