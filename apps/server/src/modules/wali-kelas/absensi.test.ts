@@ -3,8 +3,8 @@ import { ABSENSI_MESSAGES, type AbsensiResponse, HARI_MESSAGES } from '@erapor/c
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
-import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { staffToken } from '../penilaian/beranda/test-accounts';
+import { bearer, describeEngines, json } from '../../test/engines';
+import { demoTokens, otherWali } from '../penilaian/beranda/test-accounts';
 import { rombonganBelajar } from '../referensi/tables';
 import { setStatusPenilaian } from '../sekolah/settings';
 import { sekolah } from '../sekolah/tables';
@@ -23,13 +23,12 @@ describeEngines('wali kelas: ketidakhadiran', {}, (t) => {
   beforeAll(async () => {
     const db = t().db.db;
     demo = await seedDemo(db);
-    for (const key of ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'kaprog', 'waka'] as const) {
-      tokens[key] = (await loginAs(t().app, demo.accounts[key].email, demo.semesterId)).accessToken;
-    }
-    const regular = demo.school.rombongan_belajar.filter((r) => r.jenis_rombel === 1 && !r.soft_delete);
-    const own = regular.find((r) => r.rombongan_belajar_id === demo.school.relations.waliRombelId);
-    const another = regular.find((r) => r.ptk_id !== own?.ptk_id && r.anggota_rombel.length > 0);
-    if (!own || !another) throw new Error('demo classes missing');
+    Object.assign(
+      tokens,
+      await demoTokens(t().app, demo, ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'kaprog', 'waka']),
+    );
+    const { own, another, token } = await otherWali(t().app, db, demo, 'wali-lain@test.sch.id');
+    tokens.otherWali = token;
     kelas = {
       id: own.rombongan_belajar_id,
       nama: own.nama,
@@ -39,11 +38,6 @@ describeEngines('wali kelas: ketidakhadiran', {}, (t) => {
       id: another.rombongan_belajar_id,
       members: another.anggota_rombel.map((a) => a.anggota_rombel_id),
     };
-    tokens.otherWali = await staffToken(t().app, db, demo, {
-      guruId: another.ptk_id,
-      email: 'wali-lain@test.sch.id',
-      roles: ['guru', 'wali'],
-    });
     // A second school with a class of its own.
     await db.insert(sekolah).values({ sekolahId: SCHOOL_2, npsn: '69999997', nama: 'SMK Dua' });
     await db.insert(rombonganBelajar).values({

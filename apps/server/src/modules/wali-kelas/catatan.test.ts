@@ -5,8 +5,8 @@ import type { EkskulWaliResponse, PklWaliResponse } from '@erapor/contract/wali-
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
-import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { staffToken } from '../penilaian/beranda/test-accounts';
+import { bearer, describeEngines, json } from '../../test/engines';
+import { demoTokens, otherWali, staffToken } from '../penilaian/beranda/test-accounts';
 import { nilaiEkstrakurikuler, nilaiSikap } from '../penilaian/tables';
 import { refP5Dimensi, refP5Elemen } from '../referensi/ref-tables';
 import { guru, rombonganBelajar } from '../referensi/tables';
@@ -34,25 +34,23 @@ describeEngines('wali kelas: catatan, kokurikuler, catatan sikap, ekskul, PKL', 
   beforeAll(async () => {
     const db = t().db.db;
     demo = await seedDemo(db);
-    for (const key of ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'kaprog', 'waka'] as const) {
-      tokens[key] = (await loginAs(t().app, demo.accounts[key].email, demo.semesterId)).accessToken;
-    }
-    const regular = demo.school.rombongan_belajar.filter((r) => r.jenis_rombel === 1 && !r.soft_delete);
-    const own = regular.find((r) => r.rombongan_belajar_id === demo.school.relations.waliRombelId);
-    const k13Rombel = regular.find((r) => r.rombongan_belajar_id === demo.school.relations.k13RombelId);
-    const another = regular.find(
-      (r) => r.ptk_id !== own?.ptk_id && r.ptk_id !== k13Rombel?.ptk_id && r.anggota_rombel.length > 0,
+    Object.assign(
+      tokens,
+      await demoTokens(t().app, demo, ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'kaprog', 'waka']),
     );
-    if (!own || !another || !k13Rombel) throw new Error('demo classes missing');
+    const k13Rombel = demo.school.rombongan_belajar.find(
+      (r) => r.rombongan_belajar_id === demo.school.relations.k13RombelId,
+    );
+    if (!k13Rombel) throw new Error('demo K13 class missing');
+    // Another class's wali: not the K13 class's, who has a log-in of their own below.
+    const { own, another, token } = await otherWali(t().app, db, demo, 'wali-lain@test.sch.id', [
+      k13Rombel.ptk_id,
+    ]);
+    tokens.otherWali = token;
     const ids = (r: typeof own) => r.anggota_rombel.map((a) => a.anggota_rombel_id);
     kelas = { id: own.rombongan_belajar_id, nama: own.nama, members: ids(own) };
     other = { id: another.rombongan_belajar_id, members: ids(another) };
     k13 = { id: k13Rombel.rombongan_belajar_id, members: ids(k13Rombel) };
-    tokens.otherWali = await staffToken(t().app, db, demo, {
-      guruId: another.ptk_id,
-      email: 'wali-lain@test.sch.id',
-      roles: ['guru', 'wali'],
-    });
     tokens.k13Wali = await staffToken(t().app, db, demo, {
       guruId: k13Rombel.ptk_id,
       email: 'wali-k13@test.sch.id',

@@ -4,8 +4,8 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
-import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { staffToken } from '../../penilaian/beranda/test-accounts';
+import { bearer, describeEngines, json } from '../../../test/engines';
+import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
 import { nilaiAkhir } from '../../penilaian/tables';
 import { refKurikulum } from '../../referensi/ref-tables';
 import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
@@ -67,20 +67,14 @@ describeEngines('cetak: unduh leger', {}, (t) => {
   beforeAll(async () => {
     const db = t().db.db;
     demo = await seedDemo(db);
-    for (const key of ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'kaprog', 'waka'] as const) {
-      tokens[key] = (await loginAs(t().app, demo.accounts[key].email, demo.semesterId)).accessToken;
-    }
-    const regular = demo.school.rombongan_belajar.filter((r) => r.jenis_rombel === 1 && !r.soft_delete);
-    const own = regular.find((r) => r.rombongan_belajar_id === demo.school.relations.waliRombelId);
-    const another = regular.find((r) => r.ptk_id !== own?.ptk_id && r.anggota_rombel.length > 0);
-    if (!own || !another) throw new Error('demo classes missing');
+    Object.assign(
+      tokens,
+      await demoTokens(t().app, demo, ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'kaprog', 'waka']),
+    );
+    const { own, token } = await otherWali(t().app, db, demo, 'wali-lain-leger@test.sch.id');
+    tokens.otherWali = token;
     kelasId = own.rombongan_belajar_id;
     kelasNama = own.nama;
-    tokens.otherWali = await staffToken(t().app, db, demo, {
-      guruId: another.ptk_id,
-      email: 'wali-lain-leger@test.sch.id',
-      roles: ['guru', 'wali'],
-    });
     // The wali of an elective class: a teacher who is no wali and no demo account.
     const taken = new Set([
       ...demo.school.rombongan_belajar.map((r) => r.ptk_id),

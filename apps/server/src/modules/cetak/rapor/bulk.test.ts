@@ -8,9 +8,9 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
-import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { bearer, describeEngines, json } from '../../../test/engines';
 import { jobs } from '../../jobs/tables';
-import { staffToken } from '../../penilaian/beranda/test-accounts';
+import { demoTokens, otherWali } from '../../penilaian/beranda/test-accounts';
 import { nilaiAkhir } from '../../penilaian/tables';
 import { rombonganBelajar } from '../../referensi/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
@@ -34,19 +34,12 @@ describeEngines('cetak semua: the bulk report-card job', {}, (t) => {
   beforeAll(async () => {
     const db = t().db.db;
     demo = await seedDemo(db);
-    for (const key of ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'waka'] as const) {
-      tokens[key] = (await loginAs(t().app, demo.accounts[key].email, demo.semesterId)).accessToken;
-    }
+    Object.assign(
+      tokens,
+      await demoTokens(t().app, demo, ['admin', 'guru', 'wali', 'siswa', 'ekskul', 'pkl', 'waka']),
+    );
+    tokens.otherWali = (await otherWali(t().app, db, demo, 'wali-lain-semua@test.sch.id')).token;
     kelasId = demo.school.relations.waliRombelId;
-    const regular = demo.school.rombongan_belajar.filter((r) => r.jenis_rombel === 1 && !r.soft_delete);
-    const own = regular.find((r) => r.rombongan_belajar_id === kelasId);
-    const another = regular.find((r) => r.ptk_id !== own?.ptk_id && r.anggota_rombel.length > 0);
-    if (!own || !another) throw new Error('demo classes missing');
-    tokens.otherWali = await staffToken(t().app, db, demo, {
-      guruId: another.ptk_id,
-      email: 'wali-lain-semua@test.sch.id',
-      roles: ['guru', 'wali'],
-    });
     // The first three pupils (in print order: by name) get a hand-set grade in the class's first subject.
     const rows = await sqlRows<{
       anggota_rombel_id: string;

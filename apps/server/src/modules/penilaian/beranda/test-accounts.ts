@@ -1,6 +1,7 @@
 import type { RoleName } from '@erapor/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
+import type { SeededDemo } from '../../../test/demo';
 import { DEMO_PASSWORD, loginAs } from '../../../test/engines';
 import { hashPassword } from '../../auth/passwords';
 import { roleUser, users } from '../../pengguna/tables';
@@ -43,4 +44,48 @@ export async function staffToken(
     )
     .onConflictDoNothing();
   return (await loginAs(app, person.email, demo.semesterId)).accessToken;
+}
+
+type DemoAccount = keyof SeededDemo['accounts'];
+
+/**
+ * Test fixture: the demo accounts named (admin, guru, wali, …) logged in to one semester (default:
+ * the demo's active one), as key → access token.
+ */
+export async function demoTokens<K extends DemoAccount>(
+  app: FastifyInstance,
+  demo: Pick<SeededDemo, 'accounts' | 'semesterId'>,
+  keys: readonly K[],
+  semesterId = demo.semesterId,
+): Promise<Record<K, string>> {
+  const tokens = {} as Record<K, string>;
+  for (const key of keys)
+    tokens[key] = (await loginAs(app, demo.accounts[key].email, semesterId)).accessToken;
+  return tokens;
+}
+
+/**
+ * Test fixture for "another class's wali gets 403": wali@'s regular class of the demo, another
+ * regular class with pupils led by someone else (none of `notLedBy`), and a log-in (`email`, new
+ * per test file) as that class's wali in the demo's semester.
+ */
+export async function otherWali(
+  app: FastifyInstance,
+  db: Db,
+  demo: SeededDemo,
+  email: string,
+  notLedBy: readonly string[] = [],
+) {
+  const regular = demo.school.rombongan_belajar.filter((r) => r.jenis_rombel === 1 && !r.soft_delete);
+  const own = regular.find((r) => r.rombongan_belajar_id === demo.school.relations.waliRombelId);
+  const another = regular.find(
+    (r) => r.ptk_id !== own?.ptk_id && !notLedBy.includes(r.ptk_id) && r.anggota_rombel.length > 0,
+  );
+  if (!own || !another) throw new Error('demo classes missing');
+  const token = await staffToken(app, db, demo, {
+    guruId: another.ptk_id,
+    email,
+    roles: ['guru', 'wali'],
+  });
+  return { regular, own, another, token };
 }

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { pdfText } from '../../cetak/rapor/pdf-text';
-import { staffToken } from '../../penilaian/beranda/test-accounts';
+import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
 import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';
 import { SETTING_KEYS, setStatusPenilaian } from '../../sekolah/settings';
@@ -66,9 +66,10 @@ describeEngines('wali kelas: kenaikan kelas', {}, (t) => {
     demo = await seedDemo(db, { living: true });
     genap = demo.historySemesterIds.filter((s) => s.endsWith('2')).at(-1) ?? '';
     expect(genap).toBe('20252');
-    for (const key of ['admin', 'guru', 'wali', 'ekskul', 'pkl', 'kaprog', 'waka'] as const) {
-      tokens[key] = (await loginAs(t().app, demo.accounts[key].email, genap)).accessToken;
-    }
+    Object.assign(
+      tokens,
+      await demoTokens(t().app, demo, ['admin', 'guru', 'wali', 'ekskul', 'pkl', 'kaprog', 'waka'], genap),
+    );
     // siswa@ was not at school in 2025/2026: their log-in is the active semester's.
     tokens.siswa = (await loginAs(t().app, demo.accounts.siswa.email, demo.semesterId)).accessToken;
     tokens.waliGanjil = (await loginAs(t().app, demo.accounts.wali.email, demo.semesterId)).accessToken;
