@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PerencanaanScreen } from '../components/perencanaan-screen';
 
-/** Perencanaan Penilaian PKL (/pkl/perencanaan) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Perencanaan Penilaian PKL (/pkl/perencanaan; issue #12 item 2), for the Pembimbing PKL. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <PerencanaanScreen />;
 }
