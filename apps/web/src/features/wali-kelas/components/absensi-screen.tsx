@@ -1,8 +1,6 @@
-import type { AbsensiEdit, HariIssue } from '@erapor/contract/wali-kelas/absensi';
-import { Card, Loader, Stack, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HariIssue } from '@erapor/contract/wali-kelas/absensi';
+import { Card, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
 import { GradeGrid } from '../../../components/grade-grid/grade-grid';
 import type {
   GradeGridColumn,
@@ -18,16 +16,13 @@ import {
 } from '../../../components/grade-grid/grid-model';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
-import { useKnownChoice } from '../../../components/known-choice';
-import { toHttpError } from '../../../lib/http-errors';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import { ABSENSI_KEY, getAbsensi, saveAbsensi } from '../api/absensi-api';
 import { ABSENSI_COLUMNS, blankAsZero, draftOf, hariIssue, saveRows } from './absensi-draft';
-import { KelasHeader } from './kelas-header';
+import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
 import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
+import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
 
 const EMPTY_DRAFT = draftOf([]);
 
@@ -58,29 +53,25 @@ function hariValidator(t: TFunction): CellValidator {
  */
 export function AbsensiScreen() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [view, setView] = useView();
   const [draft, setDraft] = useState<GridDraft>(EMPTY_DRAFT);
-  const { refusal, refuse, hold, clear } = useSaveRefusal();
 
-  const grid = useQuery({
-    queryKey: [...ABSENSI_KEY, view.kelas ?? null],
-    queryFn: () => getAbsensi(view.kelas ?? null),
-  });
-  const data = grid.data;
-  // A class in the URL that is not (or no longer) the caller's: back to their own.
-  const kelasGone = grid.isError && [403, 404].includes(toHttpError(grid.error).status ?? 0) && !!view.kelas;
-  useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
-  useEffect(() => {
-    setDraft(data ? draftOf(data.data) : EMPTY_DRAFT);
-    clear();
-  }, [data, clear]);
-
+  const { query, data, kelasGone, header } = useKelasQuery(ABSENSI_KEY, getAbsensi);
   const closed = data?.penilaian_tertutup ?? null;
   const dirty = isDirty(draft);
   const guard = useUnsavedGuard(dirty);
   const loaded = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r])), [data]);
   const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
+  const { save, refusal, hold, clear } = useClassSave({
+    rombelId: data?.rombel.rombongan_belajar_id,
+    send: saveAbsensi,
+    queryKey: ABSENSI_KEY,
+    saved: t('wali-kelas.absensi.saved'),
+    names,
+  });
+  useEffect(() => {
+    setDraft(data ? draftOf(data.data) : EMPTY_DRAFT);
+    clear();
+  }, [data, clear]);
 
   const columns = useMemo<GradeGridColumn[]>(() => {
     const validate = hariValidator(t);
@@ -116,16 +107,6 @@ export function AbsensiScreen() {
     [data],
   );
 
-  const save = useMutation({
-    mutationFn: (sent: AbsensiEdit[]) =>
-      saveAbsensi({ rombongan_belajar_id: data?.rombel.rombongan_belajar_id ?? '', rows: sent }),
-    onSuccess: () => {
-      toast.success(t('wali-kelas.absensi.saved'));
-      void qc.invalidateQueries({ queryKey: ABSENSI_KEY });
-    },
-    onError: (e, sent) => refuse(e, sent, names),
-  });
-
   const submit = () => {
     if (hasErrors(draft, columns)) {
       hold(t('wali-kelas.absensi.fixCells'));
@@ -144,17 +125,12 @@ export function AbsensiScreen() {
     <Stack gap="md">
       {guard.modal}
       <KelasHeader
-        kelas={data?.kelas ?? []}
-        value={data?.rombel.rombongan_belajar_id ?? null}
-        onChange={(v) => setView({ kelas: v })}
+        {...header}
         locked={dirty}
         hint={dirty ? t('wali-kelas.absensi.dirtyHint') : t('wali-kelas.absensi.hint')}
         testId="absensi-kelas"
       />
-      {grid.isError && !kelasGone ? (
-        <ErrorAlert title={t('wali-kelas.absensi.loadFailed')} error={grid.error} />
-      ) : null}
-      {grid.isPending ? <Loader /> : null}
+      <KelasLoad query={query} kelasGone={kelasGone} title={t('wali-kelas.absensi.loadFailed')} />
       {data ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
@@ -162,7 +138,7 @@ export function AbsensiScreen() {
             <SaveRefusal
               refusal={refusal}
               title={t('wali-kelas.absensi.problems')}
-              onReload={() => void grid.refetch()}
+              onReload={() => void query.refetch()}
               testId="absensi-refused"
             />
             {data.data.length === 0 ? (

@@ -1,20 +1,15 @@
 import type { CatatanEdit, JenisCatatan } from '@erapor/contract/wali-kelas/catatan';
 import { DIMENSI_PROFIL_LULUSAN, draftKokurikuler } from '@erapor/contract/wali-kelas/kokurikuler';
-import { Alert, Button, Card, Checkbox, Group, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Checkbox, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
-import { useKnownChoice } from '../../../components/known-choice';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import { catatanKey, getCatatan, saveCatatan } from '../api/catatan-api';
 import { changedKeys, counterOf, type TextDraft, tooLong, tooLongKeys } from './catatan-draft';
-import { KelasHeader } from './kelas-header';
+import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
 import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
+import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
 
 const EMPTY: TextDraft = {};
 
@@ -73,26 +68,25 @@ function DraftChecklist(props: { nama: string; onApply: (text: string) => void; 
  */
 export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [view, setView] = useView();
   const [draft, setDraft] = useState<TextDraft>(EMPTY);
-  const { refusal, refuse, hold, clear } = useSaveRefusal();
   const [drafting, setDrafting] = useState<string | null>(null);
   const ns = jenis === 'kokurikuler' ? 'kokurikuler' : 'walas';
 
-  const grid = useQuery({
-    queryKey: [...catatanKey(jenis), view.kelas ?? null],
-    queryFn: () => getCatatan(jenis, view.kelas ?? null),
-  });
-  const data = grid.data;
-  const status = grid.isError ? (toHttpError(grid.error).status ?? 0) : 0;
-  const kelasGone = [403, 404].includes(status) && !!view.kelas;
-  useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
+  const { query, data, kelasGone, header } = useKelasQuery(catatanKey(jenis), (kelas) =>
+    getCatatan(jenis, kelas),
+  );
   const loaded = useMemo<TextDraft>(
     () => Object.fromEntries((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.uraian])),
     [data],
   );
   const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
+  const { save, refusal, hold, clear } = useClassSave<CatatanEdit>({
+    rombelId: data?.rombel.rombongan_belajar_id,
+    send: (body) => saveCatatan(jenis, body),
+    queryKey: catatanKey(jenis),
+    saved: t('wali-kelas.catatan.saved'),
+    names,
+  });
   useEffect(() => {
     setDraft(loaded);
     clear();
@@ -103,16 +97,6 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
   const dirty = changed.length > 0;
   const guard = useUnsavedGuard(dirty);
   const closed = data?.penilaian_tertutup ?? null;
-
-  const save = useMutation({
-    mutationFn: (sent: CatatanEdit[]) =>
-      saveCatatan(jenis, { rombongan_belajar_id: data?.rombel.rombongan_belajar_id ?? '', rows: sent }),
-    onSuccess: () => {
-      toast.success(t('wali-kelas.catatan.saved'));
-      void qc.invalidateQueries({ queryKey: catatanKey(jenis) });
-    },
-    onError: (e, sent) => refuse(e, sent, names),
-  });
 
   const submit = () => {
     const bad = tooLongKeys(draft);
@@ -139,21 +123,17 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
     <Stack gap="md">
       {guard.modal}
       <KelasHeader
-        kelas={data?.kelas ?? []}
-        value={data?.rombel.rombongan_belajar_id ?? null}
-        onChange={(v) => setView({ kelas: v })}
+        {...header}
         locked={dirty}
         hint={dirty ? t('wali-kelas.catatan.dirtyHint') : t(`wali-kelas.catatan.${ns}.hint`)}
         testId="catatan-kelas"
       />
-      {status === 409 ? (
-        <Alert color="yellow" data-testid="catatan-semester">
-          {httpErrorMessage(grid.error, t)}
-        </Alert>
-      ) : grid.isError && !kelasGone ? (
-        <ErrorAlert title={t('wali-kelas.catatan.loadFailed')} error={grid.error} />
-      ) : null}
-      {grid.isPending ? <Loader /> : null}
+      <KelasLoad
+        query={query}
+        kelasGone={kelasGone}
+        title={t('wali-kelas.catatan.loadFailed')}
+        semesterTestId="catatan-semester"
+      />
       {data ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
@@ -161,7 +141,7 @@ export function CatatanScreen({ jenis }: { jenis: JenisCatatan }) {
             <SaveRefusal
               refusal={refusal}
               title={t('wali-kelas.catatan.problems')}
-              onReload={() => void grid.refetch()}
+              onReload={() => void query.refetch()}
               testId="catatan-refused"
             />
             {data.data.length === 0 ? (

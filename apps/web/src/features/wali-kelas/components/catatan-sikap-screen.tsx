@@ -1,14 +1,7 @@
-import type { CatatanSikapEdit } from '@erapor/contract/wali-kelas/catatan-sikap';
-import { Badge, Card, Loader, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Badge, Card, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
-import { useKnownChoice } from '../../../components/known-choice';
-import { toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import { CATATAN_SIKAP_KEY, getCatatanSikap, saveCatatanSikap } from '../api/catatan-api';
 import {
   changedKeys,
@@ -19,9 +12,9 @@ import {
   tooLong,
   tooLongKeys,
 } from './catatan-draft';
-import { KelasHeader } from './kelas-header';
+import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
 import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
+import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
 
 const EMPTY: TextDraft = {};
 
@@ -32,19 +25,9 @@ const EMPTY: TextDraft = {};
  */
 export function CatatanSikapScreen() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [view, setView] = useView();
   const [draft, setDraft] = useState<TextDraft>(EMPTY);
-  const { refusal, refuse, hold, clear } = useSaveRefusal();
 
-  const query = useQuery({
-    queryKey: [...CATATAN_SIKAP_KEY, view.kelas ?? null],
-    queryFn: () => getCatatanSikap(view.kelas ?? null),
-  });
-  const data = query.data;
-  const kelasGone =
-    query.isError && [403, 404].includes(toHttpError(query.error).status ?? 0) && !!view.kelas;
-  useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
+  const { query, data, kelasGone, header } = useKelasQuery(CATATAN_SIKAP_KEY, getCatatanSikap);
   const loaded = useMemo<TextDraft>(() => {
     if (!data?.k13) return EMPTY;
     const out: Record<string, string> = {};
@@ -54,6 +37,13 @@ export function CatatanSikapScreen() {
     return out;
   }, [data]);
   const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
+  const { save, refusal, hold, clear } = useClassSave({
+    rombelId: data?.rombel.rombongan_belajar_id,
+    send: saveCatatanSikap,
+    queryKey: CATATAN_SIKAP_KEY,
+    saved: t('wali-kelas.sikap.saved'),
+    names,
+  });
   useEffect(() => {
     setDraft(loaded);
     clear();
@@ -63,16 +53,6 @@ export function CatatanSikapScreen() {
   const dirty = changed.length > 0;
   const guard = useUnsavedGuard(dirty);
   const closed = data?.penilaian_tertutup ?? null;
-
-  const save = useMutation({
-    mutationFn: (sent: CatatanSikapEdit[]) =>
-      saveCatatanSikap({ rombongan_belajar_id: data?.rombel.rombongan_belajar_id ?? '', rows: sent }),
-    onSuccess: () => {
-      toast.success(t('wali-kelas.sikap.saved'));
-      void qc.invalidateQueries({ queryKey: CATATAN_SIKAP_KEY });
-    },
-    onError: (e, sent) => refuse(e, sent, names),
-  });
 
   const submit = () => {
     const bad = tooLongKeys(draft);
@@ -110,17 +90,12 @@ export function CatatanSikapScreen() {
     <Stack gap="md">
       {guard.modal}
       <KelasHeader
-        kelas={data?.kelas ?? []}
-        value={data?.rombel.rombongan_belajar_id ?? null}
-        onChange={(v) => setView({ kelas: v })}
+        {...header}
         locked={dirty}
         hint={data?.k13 ? t('wali-kelas.sikap.hintK13') : t('wali-kelas.sikap.hint')}
         testId="sikap-kelas"
       />
-      {query.isError && !kelasGone ? (
-        <ErrorAlert title={t('wali-kelas.catatan.loadFailed')} error={query.error} />
-      ) : null}
-      {query.isPending ? <Loader /> : null}
+      <KelasLoad query={query} kelasGone={kelasGone} title={t('wali-kelas.catatan.loadFailed')} />
       {data ? (
         <Stack gap="sm">
           <GateAlert closed={closed} testId="sikap-gate" />

@@ -1,12 +1,7 @@
-import { Badge, Card, Loader, Stack, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { ErrorAlert } from '../../../components/error-alert';
-import { useKnownChoice } from '../../../components/known-choice';
-import { toHttpError } from '../../../lib/http-errors';
+import { Badge, Card, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from '../../../lib/i18n';
-import { useView } from '../../../lib/view-search';
 import { EKSKUL_WALI_KEY, getEkskulWali } from '../api/catatan-api';
-import { KelasHeader } from './kelas-header';
+import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
 
 /**
  * Nilai Ekstrakurikuler (issue #11 item 4; decision 028), read-only: Nama Peserta Didik | Nama
@@ -15,30 +10,13 @@ import { KelasHeader } from './kelas-header';
  */
 export function EkskulWaliScreen() {
   const { t } = useTranslation();
-  const [view, setView] = useView();
-  const query = useQuery({
-    queryKey: [...EKSKUL_WALI_KEY, view.kelas ?? null],
-    queryFn: () => getEkskulWali(view.kelas ?? null),
-  });
-  const data = query.data;
-  const kelasGone =
-    query.isError && [403, 404].includes(toHttpError(query.error).status ?? 0) && !!view.kelas;
-  useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
+  const { query, data, kelasGone, header } = useKelasQuery(EKSKUL_WALI_KEY, getEkskulWali);
   let no = 0;
   let previous = '';
   return (
     <Stack gap="md">
-      <KelasHeader
-        kelas={data?.kelas ?? []}
-        value={data?.rombel.rombongan_belajar_id ?? null}
-        onChange={(v) => setView({ kelas: v })}
-        hint={t('wali-kelas.ekskul.hint')}
-        testId="ekskul-kelas"
-      />
-      {query.isError && !kelasGone ? (
-        <ErrorAlert title={t('wali-kelas.catatan.loadFailed')} error={query.error} />
-      ) : null}
-      {query.isPending ? <Loader /> : null}
+      <KelasHeader {...header} hint={t('wali-kelas.ekskul.hint')} testId="ekskul-kelas" />
+      <KelasLoad query={query} kelasGone={kelasGone} title={t('wali-kelas.catatan.loadFailed')} />
       {data ? (
         <Card withBorder radius="md" padding="lg">
           {data.data.length === 0 ? (

@@ -1,29 +1,11 @@
 import { STATUS_KENAIKAN, type StatusKenaikan } from '@erapor/contract/wali-kelas/kenaikan';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Radio,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Group, Modal, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { ErrorAlert } from '../../../components/error-alert';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
-import { useKnownChoice } from '../../../components/known-choice';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import { getKenaikan, KENAIKAN_KEY, saveKenaikan } from '../api/kenaikan-api';
-import { KelasHeader } from './kelas-header';
+import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
 import {
   changedKeys,
   choose,
@@ -33,7 +15,7 @@ import {
   toEdits,
 } from './kenaikan-draft';
 import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
+import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
 
 /** Asking for "Naik Ke Kelas": which pupil, and what to go back to when the dialog is cancelled. */
 interface Asking {
@@ -128,22 +110,19 @@ function PilihRombel(props: {
  */
 export function KenaikanScreen() {
   const { t } = useTranslation();
-  const qc = useQueryClient();
-  const [view, setView] = useView();
   const [draft, setDraft] = useState<KenaikanDraft>({});
-  const { refusal, refuse, hold, clear } = useSaveRefusal();
   const [asking, setAsking] = useState<Asking | null>(null);
 
-  const grid = useQuery({
-    queryKey: [...KENAIKAN_KEY, view.kelas ?? null],
-    queryFn: () => getKenaikan(view.kelas ?? null),
-  });
-  const data = grid.data;
-  const status = grid.isError ? (toHttpError(grid.error).status ?? 0) : 0;
-  const kelasGone = [403, 404].includes(status) && !!view.kelas;
-  useKnownChoice('kelas', view.kelas, kelasGone ? [] : data?.kelas.map((k) => k.value), setView);
+  const { query, data, status, kelasGone, header } = useKelasQuery(KENAIKAN_KEY, getKenaikan);
   const loaded = useMemo(() => loadedDraft(data?.data ?? []), [data]);
   const names = useMemo(() => new Map((data?.data ?? []).map((r) => [r.anggota_rombel_id, r.nama])), [data]);
+  const { save, refusal, hold, clear } = useClassSave({
+    rombelId: data?.rombel.rombongan_belajar_id,
+    send: saveKenaikan,
+    queryKey: KENAIKAN_KEY,
+    saved: t('wali-kelas.kenaikan.saved'),
+    names,
+  });
   useEffect(() => {
     setDraft(loaded);
     clear();
@@ -157,16 +136,6 @@ export function KenaikanScreen() {
   const kelas = data
     ? { nama: data.rombel.nama, options: data.status.map((s) => s.value as StatusKenaikan) }
     : { nama: '', options: [] };
-
-  const save = useMutation({
-    mutationFn: (sent: ReturnType<typeof toEdits>['edits']) =>
-      saveKenaikan({ rombongan_belajar_id: data?.rombel.rombongan_belajar_id ?? '', rows: sent }),
-    onSuccess: () => {
-      toast.success(t('wali-kelas.kenaikan.saved'));
-      void qc.invalidateQueries({ queryKey: KENAIKAN_KEY });
-    },
-    onError: (e, sent) => refuse(e, sent, names),
-  });
 
   const submit = () => {
     if (!dirty) {
@@ -206,9 +175,7 @@ export function KenaikanScreen() {
     <Stack gap="md">
       {guard.modal}
       <KelasHeader
-        kelas={data?.kelas ?? []}
-        value={data?.rombel.rombongan_belajar_id ?? null}
-        onChange={(v) => setView({ kelas: v })}
+        {...header}
         locked={dirty}
         hint={
           // In Ganjil (409) the notice below says why there is nothing to choose.
@@ -220,14 +187,12 @@ export function KenaikanScreen() {
         }
         testId="kenaikan-kelas"
       />
-      {status === 409 ? (
-        <Alert color="yellow" data-testid="kenaikan-semester">
-          {httpErrorMessage(grid.error, t)}
-        </Alert>
-      ) : grid.isError && !kelasGone ? (
-        <ErrorAlert title={t('wali-kelas.kenaikan.loadFailed')} error={grid.error} />
-      ) : null}
-      {grid.isPending ? <Loader /> : null}
+      <KelasLoad
+        query={query}
+        kelasGone={kelasGone}
+        title={t('wali-kelas.kenaikan.loadFailed')}
+        semesterTestId="kenaikan-semester"
+      />
       <PilihRombel
         asking={asking}
         tujuan={data?.kelas_tujuan ?? []}
@@ -253,7 +218,7 @@ export function KenaikanScreen() {
             <SaveRefusal
               refusal={refusal}
               title={t('wali-kelas.kenaikan.problems')}
-              onReload={() => void grid.refetch()}
+              onReload={() => void query.refetch()}
               testId="kenaikan-refused"
             />
             {data.data.length === 0 ? (

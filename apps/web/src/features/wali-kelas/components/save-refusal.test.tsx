@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../../../lib/http-errors';
 import { loadAreaMessages } from '../../../lib/i18n';
 import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useSaveRefusal } from './save-refusal';
+import { GateAlert, SaveRefusal, useClassSave, useSaveRefusal } from './save-refusal';
 
 beforeAll(async () => {
   await loadAreaMessages('wali-kelas');
@@ -123,5 +125,56 @@ describe('<SaveBar>', () => {
     bar({ dirty: true, closed: true });
     expect(screen.getByTestId('x-save').hasAttribute('disabled')).toBe(true);
     expect(screen.getByTestId('x-undo')).toBeTruthy();
+  });
+});
+
+/** A screen's class save: one button sending two rows for class "r1". */
+function SaveHarness(props: { send: (body: unknown) => Promise<unknown> }) {
+  const { save, refusal } = useClassSave<{ anggota_rombel_id: string }>({
+    rombelId: 'r1',
+    send: props.send,
+    queryKey: ['wali-kelas', 'x'],
+    saved: 'Tersimpan',
+    names: NAMES,
+  });
+  return (
+    <MantineProvider env="test">
+      <button type="button" onClick={() => save.mutate(SENT)}>
+        simpan
+      </button>
+      <SaveRefusal refusal={refusal} title="Belum tersimpan" onReload={() => {}} testId="x-refused" />
+    </MantineProvider>
+  );
+}
+
+describe('useClassSave', () => {
+  const withClient = (node: ReactNode) => {
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    const invalidated = vi.spyOn(client, 'invalidateQueries');
+    render(<QueryClientProvider client={client}>{node}</QueryClientProvider>);
+    return invalidated;
+  };
+
+  it('sends the rows for the class in one body and reloads the class data when saved', async () => {
+    const send = vi.fn(async () => ({ saved: 2 }));
+    const invalidated = withClient(<SaveHarness send={send} />);
+    click('simpan');
+    await waitFor(() => expect(invalidated).toHaveBeenCalledWith({ queryKey: ['wali-kelas', 'x'] }));
+    expect(send).toHaveBeenCalledWith({ rombongan_belajar_id: 'r1', rows: SENT });
+    expect(screen.queryByTestId('x-refused')).toBeNull();
+  });
+
+  it('a refused save is kept on screen naming the pupils, nothing reloaded', async () => {
+    const send = vi.fn(async () => {
+      throw new HttpError('api', 'Nilai tidak valid', {
+        status: 422,
+        details: { 'rows.0.uraian': 'Terlalu panjang' },
+      });
+    });
+    const invalidated = withClient(<SaveHarness send={send} />);
+    click('simpan');
+    expect(await screen.findByTestId('x-refused')).toBeTruthy();
+    expect(screen.getByRole('listitem').textContent).toBe('Ani: Terlalu panjang');
+    expect(invalidated).not.toHaveBeenCalled();
   });
 });

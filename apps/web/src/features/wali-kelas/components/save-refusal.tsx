@@ -1,4 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
@@ -37,6 +38,30 @@ export function useSaveRefusal() {
   }, []);
   const clear = useCallback(() => setRefusal(null), []);
   return { refusal, refuse, hold, clear };
+}
+
+/**
+ * The class's one save request (`{ rombongan_belajar_id, rows }`): on success the `saved` toast and
+ * a reload of `queryKey`; refused, the refusal kept above the table (`useSaveRefusal`).
+ */
+export function useClassSave<R extends { anggota_rombel_id: string }>(opts: {
+  rombelId: string | undefined;
+  send: (body: { rombongan_belajar_id: string; rows: R[] }) => Promise<unknown>;
+  queryKey: readonly unknown[];
+  saved: string;
+  names: ReadonlyMap<string, string>;
+}) {
+  const qc = useQueryClient();
+  const { refusal, refuse, hold, clear } = useSaveRefusal();
+  const save = useMutation({
+    mutationFn: (rows: R[]) => opts.send({ rombongan_belajar_id: opts.rombelId ?? '', rows }),
+    onSuccess: () => {
+      toast.success(opts.saved);
+      void qc.invalidateQueries({ queryKey: opts.queryKey });
+    },
+    onError: (e, rows) => refuse(e, rows, opts.names),
+  });
+  return { save, refusal, hold, clear };
 }
 
 /** The refused save: the message, the pupils named, and "Muat Ulang Data" after a 409. */
