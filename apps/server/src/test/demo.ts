@@ -26,6 +26,8 @@
 import type { Db } from '../db/client';
 import { hashPassword } from '../modules/auth/passwords';
 import { DEMO_PASSWORD, type DemoProfile, type SeededDemo, writeDemoSchool } from '../modules/demo/seed';
+import { rombonganBelajar } from '../modules/referensi/tables';
+import { sekolah } from '../modules/sekolah/tables';
 
 export type { SeededDemo } from '../modules/demo/seed';
 
@@ -41,5 +43,24 @@ export async function seedDemo(
     semesterId: options.semesterId,
     living: options.living ?? false,
     passwordHash: await passwordHash,
+  });
+}
+
+/**
+ * For the "another school → 404" tests: a second school (its `npsn` unique per test file) with one
+ * regular class (tingkat 10 unless told) in `semesterId`.
+ */
+export async function anotherSchoolRombel(
+  db: Db,
+  ids: { sekolahId: string; rombelId: string; npsn: string; semesterId: string; tingkat?: number },
+): Promise<void> {
+  await db.insert(sekolah).values({ sekolahId: ids.sekolahId, npsn: ids.npsn, nama: `SMK Lain ${ids.npsn}` });
+  await db.insert(rombonganBelajar).values({
+    rombonganBelajarId: ids.rombelId,
+    sekolahId: ids.sekolahId,
+    semesterId: ids.semesterId,
+    nama: 'TKJ 9 (sekolah lain)',
+    tingkat: ids.tingkat ?? 10,
+    jenisRombel: 1,
   });
 }

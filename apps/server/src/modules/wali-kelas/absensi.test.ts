@@ -2,12 +2,11 @@ import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { ABSENSI_MESSAGES, type AbsensiResponse, HARI_MESSAGES } from '@erapor/contract/wali-kelas/absensi';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { type SeededDemo, seedDemo } from '../../test/demo';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens, otherWali } from '../penilaian/beranda/test-accounts';
 import { rombonganBelajar } from '../referensi/tables';
 import { setStatusPenilaian } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
 import { absensi } from './tables';
 
 const URL = '/api/wali-kelas/ketidakhadiran';
@@ -39,14 +38,11 @@ describeEngines('wali kelas: ketidakhadiran', {}, (t) => {
       members: another.anggota_rombel.map((a) => a.anggota_rombel_id),
     };
     // A second school with a class of its own.
-    await db.insert(sekolah).values({ sekolahId: SCHOOL_2, npsn: '69999997', nama: 'SMK Dua' });
-    await db.insert(rombonganBelajar).values({
-      rombonganBelajarId: ROMBEL_2,
+    await anotherSchoolRombel(db, {
       sekolahId: SCHOOL_2,
+      rombelId: ROMBEL_2,
+      npsn: '69999997',
       semesterId: demo.semesterId,
-      nama: 'X TKJ 9',
-      tingkat: 10,
-      jenisRombel: 1,
     });
   });
 

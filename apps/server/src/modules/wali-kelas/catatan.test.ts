@@ -4,14 +4,13 @@ import { CATATAN_SIKAP_MESSAGES, type CatatanSikapResponse } from '@erapor/contr
 import type { EkskulWaliResponse, PklWaliResponse } from '@erapor/contract/wali-kelas/ekskul';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { type SeededDemo, seedDemo } from '../../test/demo';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens, otherWali, staffToken } from '../penilaian/beranda/test-accounts';
 import { nilaiEkstrakurikuler, nilaiSikap } from '../penilaian/tables';
 import { refP5Dimensi, refP5Elemen } from '../referensi/ref-tables';
 import { guru, rombonganBelajar } from '../referensi/tables';
 import { setStatusPenilaian } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
 import { catatanBudayaKerja, catatanWali } from './tables';
 
 const CATATAN = '/api/wali-kelas/catatan-wali-kelas';
@@ -67,14 +66,11 @@ describeEngines('wali kelas: catatan, kokurikuler, catatan sikap, ekskul, PKL', 
         roles: ['guru', 'wali'],
       },
     );
-    await db.insert(sekolah).values({ sekolahId: SCHOOL_2, npsn: '69999996', nama: 'SMK Tiga' });
-    await db.insert(rombonganBelajar).values({
-      rombonganBelajarId: ROMBEL_2,
+    await anotherSchoolRombel(db, {
       sekolahId: SCHOOL_2,
+      rombelId: ROMBEL_2,
+      npsn: '69999996',
       semesterId: demo.semesterId,
-      nama: 'X TKJ 9',
-      tingkat: 10,
-      jenisRombel: 1,
     });
   });
 

@@ -3,13 +3,12 @@ import { agamaOfMapel, isMerdeka } from '@erapor/contract/penilaian/rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
-import { type SeededDemo, seedDemo } from '../../../test/demo';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
 import { nilaiAkhir } from '../../penilaian/tables';
 import { refKurikulum } from '../../referensi/ref-tables';
 import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
-import { sekolah } from '../../sekolah/tables';
 import { absensi } from '../../wali-kelas/tables';
 import { LEGER_HEADER_ROW, LEGER_SHEET } from './xlsx';
 
@@ -190,14 +189,11 @@ describeEngines('cetak: unduh leger', {}, (t) => {
     if (!e0) throw new Error('elective member missing');
     await grade(e0.id, m0.pd, PILIHAN_MAPEL, 87);
 
-    await db.insert(sekolah).values({ sekolahId: SCHOOL_2, npsn: '69999930', nama: 'SMK Leger Dua' });
-    await db.insert(rombonganBelajar).values({
-      rombonganBelajarId: ROMBEL_2,
+    await anotherSchoolRombel(db, {
       sekolahId: SCHOOL_2,
+      rombelId: ROMBEL_2,
+      npsn: '69999930',
       semesterId: demo.semesterId,
-      nama: 'X TKJ 9',
-      tingkat: 10,
-      jenisRombel: 1,
     });
   });
 

@@ -7,14 +7,12 @@ import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
-import { type SeededDemo, seedDemo } from '../../../test/demo';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { jobs } from '../../jobs/tables';
 import { demoTokens, otherWali } from '../../penilaian/beranda/test-accounts';
 import { nilaiAkhir } from '../../penilaian/tables';
-import { rombonganBelajar } from '../../referensi/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah } from '../../sekolah/tables';
 import { bulkDir } from './bulk';
 import { pdfText } from './pdf-text';
 
@@ -95,14 +93,11 @@ describeEngines('cetak semua: the bulk report-card job', {}, (t) => {
         nilai: p.nilai,
       })),
     );
-    await db.insert(sekolah).values({ sekolahId: SCHOOL_2, npsn: '69999912', nama: 'SMK Lain' });
-    await db.insert(rombonganBelajar).values({
-      rombonganBelajarId: ROMBEL_2,
+    await anotherSchoolRombel(db, {
       sekolahId: SCHOOL_2,
+      rombelId: ROMBEL_2,
+      npsn: '69999912',
       semesterId: demo.semesterId,
-      nama: 'X TKJ 9',
-      tingkat: 10,
-      jenisRombel: 1,
     });
   });
 

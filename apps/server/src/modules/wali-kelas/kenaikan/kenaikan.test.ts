@@ -2,14 +2,13 @@ import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { KENAIKAN_MESSAGES, type KenaikanResponse } from '@erapor/contract/wali-kelas/kenaikan';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { type SeededDemo, seedDemo } from '../../../test/demo';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { pdfText } from '../../cetak/rapor/pdf-text';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
 import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';
 import { SETTING_KEYS, setStatusPenilaian } from '../../sekolah/settings';
-import { sekolah } from '../../sekolah/tables';
 import { kenaikanKelas } from '../tables';
 
 const URL = '/api/wali-kelas/kenaikan-kelas';
@@ -97,14 +96,12 @@ describeEngines('wali kelas: kenaikan kelas', {}, (t) => {
       );
     tokens.otherWali = await asWali(another.guruId ?? null, 'wali-lain-kenaikan@test.sch.id');
     tokens.waliXii = await asWali(xii.guruId ?? null, 'wali-xii-kenaikan@test.sch.id');
-    await db.insert(sekolah).values({ sekolahId: SCHOOL_2, npsn: '69999929', nama: 'SMK Dua Sembilan' });
-    await db.insert(rombonganBelajar).values({
-      rombonganBelajarId: ROMBEL_2,
+    await anotherSchoolRombel(db, {
       sekolahId: SCHOOL_2,
+      rombelId: ROMBEL_2,
+      npsn: '69999929',
       semesterId: genap,
-      nama: 'XI TKJ 9',
       tingkat: 11,
-      jenisRombel: 1,
     });
   });
 
