@@ -1,12 +1,11 @@
 import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { ABSENSI_MESSAGES, type AbsensiResponse, HARI_MESSAGES } from '@erapor/contract/wali-kelas/absensi';
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
+import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
 import { demoTokens, otherWali } from '../penilaian/beranda/test-accounts';
-import { rombonganBelajar } from '../referensi/tables';
-import { setStatusPenilaian } from '../sekolah/settings';
 import { absensi } from './tables';
 
 const URL = '/api/wali-kelas/ketidakhadiran';
@@ -200,29 +199,18 @@ describeEngines('wali kelas: ketidakhadiran', {}, (t) => {
       alpa: 1,
       sebelumnya: { sakit: 0, izin: 3, alpa: 1 },
     };
-    await setStatusPenilaian(db, demo, false);
-    try {
+    await withPenilaianClosed(db, demo, async () => {
       const res = await save([row]);
       expect(res.status).toBe(423);
       expect(res.body.message).toBe(PENILAIAN_GATE_MESSAGES.closedBySchool);
       expect((await grid()).body.penilaian_tertutup).toBe(PENILAIAN_GATE_MESSAGES.closedBySchool);
-    } finally {
-      await setStatusPenilaian(db, demo, true);
-    }
-    const lock = (value: boolean) =>
-      db
-        .update(rombonganBelajar)
-        .set({ kunciNilai: value })
-        .where(eq(rombonganBelajar.rombonganBelajarId, kelas.id));
-    await lock(true);
-    try {
+    });
+    await withKelasLocked(db, kelas.id, async () => {
       const res = await save([row]);
       expect(res.status).toBe(423);
       expect(res.body.message).toBe(ABSENSI_MESSAGES.lockedOwn);
       expect((await grid()).body.penilaian_tertutup).toBe(ABSENSI_MESSAGES.lockedOwn);
-    } finally {
-      await lock(false);
-    }
+    });
     expect(await stored()).toEqual(before);
     expect((await save([row])).status).toBe(200);
   });

@@ -6,11 +6,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
+import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
 import { demoTokens, otherWali, staffToken } from '../penilaian/beranda/test-accounts';
 import { nilaiEkstrakurikuler, nilaiSikap } from '../penilaian/tables';
 import { refP5Dimensi, refP5Elemen } from '../referensi/ref-tables';
-import { guru, rombonganBelajar } from '../referensi/tables';
-import { setStatusPenilaian } from '../sekolah/settings';
+import { guru } from '../referensi/tables';
 import { catatanBudayaKerja, catatanWali } from './tables';
 
 const CATATAN = '/api/wali-kelas/catatan-wali-kelas';
@@ -221,30 +221,19 @@ describeEngines('wali kelas: catatan, kokurikuler, catatan sikap, ekskul, PKL', 
     const [a] = kelas.members as [string];
     const before = await stored();
     const row = { anggota_rombel_id: a, uraian: 'Ditutup?', sebelumnya: 'Pertahankan prestasimu.' };
-    await setStatusPenilaian(db, demo, false);
-    try {
+    await withPenilaianClosed(db, demo, async () => {
       for (const url of [CATATAN, KOKURIKULER]) {
         const res = await save(url, [row]);
         expect(res.status, url).toBe(423);
         expect(res.body.message).toBe(PENILAIAN_GATE_MESSAGES.closedBySchool);
         expect((await load(url)).body.penilaian_tertutup).toBe(PENILAIAN_GATE_MESSAGES.closedBySchool);
       }
-    } finally {
-      await setStatusPenilaian(db, demo, true);
-    }
-    const lock = (value: boolean) =>
-      db
-        .update(rombonganBelajar)
-        .set({ kunciNilai: value })
-        .where(eq(rombonganBelajar.rombonganBelajarId, kelas.id));
-    await lock(true);
-    try {
+    });
+    await withKelasLocked(db, kelas.id, async () => {
       const res = await save(CATATAN, [row]);
       expect(res.status).toBe(423);
       expect(res.body.message).toBe(CATATAN_MESSAGES.lockedOwn);
-    } finally {
-      await lock(false);
-    }
+    });
     expect(await stored()).toEqual(before);
     expect((await save(CATATAN, [row])).status).toBe(200);
   });
@@ -373,8 +362,7 @@ describeEngines('wali kelas: catatan, kokurikuler, catatan sikap, ekskul, PKL', 
     );
     expect(cleared.status).toBe(200);
     expect(await rows()).toEqual([{ id: a, d: d1, c: 'Jujur dan santun.' }]);
-    await setStatusPenilaian(db, demo, false);
-    try {
+    await withPenilaianClosed(db, demo, async () => {
       const closed = await save(
         SIKAP,
         [{ anggota_rombel_id: b, dimensi_id: d1, catatan: 'x', sebelumnya: '' }],
@@ -382,9 +370,7 @@ describeEngines('wali kelas: catatan, kokurikuler, catatan sikap, ekskul, PKL', 
         k13.id,
       );
       expect(closed.status).toBe(423);
-    } finally {
-      await setStatusPenilaian(db, demo, true);
-    }
+    });
     expect((await rows()).length).toBe(1);
   });
 

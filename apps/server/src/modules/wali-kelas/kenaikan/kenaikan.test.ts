@@ -4,11 +4,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { withKelasLocked, withPenilaianClosed } from '../../../test/gate';
 import { pdfText } from '../../cetak/rapor/pdf-text';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
 import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';
-import { SETTING_KEYS, setStatusPenilaian } from '../../sekolah/settings';
+import { SETTING_KEYS } from '../../sekolah/settings';
 import { kenaikanKelas } from '../tables';
 
 const URL = '/api/wali-kelas/kenaikan-kelas';
@@ -307,29 +308,18 @@ describeEngines('wali kelas: kenaikan kelas', {}, (t) => {
     const row = { anggota_rombel_id: a, status: 2, nama_kelas: null, sebelumnya: before(now.get(a)) };
     const snapshot = await stored();
     const inGenap = { sekolahId: demo.sekolahId, semesterId: genap };
-    await setStatusPenilaian(db, inGenap, false);
-    try {
+    await withPenilaianClosed(db, inGenap, async () => {
       const res = await save([row]);
       expect(res.status).toBe(423);
       expect(res.body.message).toBe(PENILAIAN_GATE_MESSAGES.closedBySchool);
       expect((await grid()).body.penilaian_tertutup).toBe(PENILAIAN_GATE_MESSAGES.closedBySchool);
-    } finally {
-      await setStatusPenilaian(db, inGenap, true);
-    }
-    const lock = (value: boolean) =>
-      db
-        .update(rombonganBelajar)
-        .set({ kunciNilai: value })
-        .where(eq(rombonganBelajar.rombonganBelajarId, kelas.id));
-    await lock(true);
-    try {
+    });
+    await withKelasLocked(db, kelas.id, async () => {
       const res = await save([row]);
       expect(res.status).toBe(423);
       expect(res.body.message).toBe(KENAIKAN_MESSAGES.lockedOwn);
       expect((await grid()).body.penilaian_tertutup).toBe(KENAIKAN_MESSAGES.lockedOwn);
-    } finally {
-      await lock(false);
-    }
+    });
     expect(await stored()).toEqual(snapshot);
     expect((await save([row])).status).toBe(200);
   });
