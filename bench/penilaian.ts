@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LingkupMateriGrid } from '@erapor/contract/penilaian/asesmen';
 import { agamaOfMapel, isGradablePembelajaran } from '@erapor/contract/penilaian/rules';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../apps/server/src/db/client';
@@ -10,6 +9,7 @@ import * as pengguna from '../apps/server/src/modules/pengguna/service';
 import { nilaiAsesmenSekolah } from '../apps/server/src/modules/penilaian/nilai-akhir';
 import { insertTps } from '../apps/server/src/modules/penilaian/test-fixtures';
 import { type AppEnv, type Engine, openAppEnv } from './app-env';
+import { GridWriter, loginHeaders } from './grid-writer';
 import { percentile } from './stats';
 import type { BenchResult } from './types';
 
@@ -43,17 +43,6 @@ async function openEnv(engine: Engine): Promise<Env> {
     living: false,
   });
   return { ...env, demo };
-}
-
-async function login(env: Env, email: string): Promise<Record<string, string>> {
-  const res = await fetch(`${env.url}/api/jwt/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, semester_id: env.demo.semesterId }),
-  });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const { accessToken } = (await res.json()) as { accessToken: string };
-  return { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
 }
 
 /** Gradable pembelajaran of regular classes, non-religion, with their teacher and class size, largest first. */
@@ -101,79 +90,6 @@ async function addTeacherAccount(env: Env, guruId: string, n: number): Promise<s
 
 const tpTexts = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `Bench ${tag} TP ${i + 1}`);
 
-/** A teacher with one subject's lingkup-materi grid: saves the whole grid with new values each time. */
-class GridWriter {
-  /** What the server holds (after the last acknowledged save), by `anggota#tp`. */
-  private stored = new Map<string, number | null>();
-  private grid!: LingkupMateriGrid;
-  private round = 0;
-
-  constructor(
-    private env: Env,
-    private headers: Record<string, string>,
-    readonly pembelajaranId: string,
-  ) {}
-
-  async load(): Promise<void> {
-    const res = await fetch(
-      `${this.env.url}/api/penilaian/pembelajaran/${this.pembelajaranId}/lingkup-materi`,
-      {
-        headers: this.headers,
-      },
-    );
-    if (res.status !== 200) throw new Error(`grid: ${res.status} ${await res.text()}`);
-    this.grid = (await res.json()) as LingkupMateriGrid;
-    for (const s of this.grid.siswa)
-      for (const tp of this.grid.tp)
-        this.stored.set(`${s.anggota_rombel_id}#${tp.tp_id}`, s.nilai[tp.tp_id] ?? null);
-  }
-
-  get cells(): number {
-    return this.grid.siswa.length * this.grid.tp.length;
-  }
-
-  /** One save of every cell; resolves to the HTTP status. */
-  async save(): Promise<number> {
-    this.round++;
-    const next = new Map<string, number>();
-    const rows = this.grid.siswa.flatMap((s, i) =>
-      this.grid.tp.map((tp, j) => {
-        const key = `${s.anggota_rombel_id}#${tp.tp_id}`;
-        const nilai = 50 + ((this.round * 7 + i * 3 + j) % 51);
-        next.set(key, nilai);
-        return {
-          anggota_rombel_id: s.anggota_rombel_id,
-          tp_id: tp.tp_id,
-          nilai,
-          sebelumnya: this.stored.get(key) ?? null,
-        };
-      }),
-    );
-    const res = await fetch(
-      `${this.env.url}/api/penilaian/pembelajaran/${this.pembelajaranId}/lingkup-materi`,
-      {
-        method: 'PUT',
-        headers: this.headers,
-        body: JSON.stringify({ rows }),
-      },
-    );
-    await res.arrayBuffer();
-    if (res.status === 200) for (const [k, v] of next) this.stored.set(k, v);
-    return res.status;
-  }
-
-  /** Cells whose stored value differs from the last acknowledged save. */
-  async lostWrites(): Promise<number> {
-    const { rows } = (await this.env.handle.db.execute(
-      sql`select anggota_rombel_id a, tp_id t, nilai from nilai_tp where pembelajaran_id = ${this.pembelajaranId}`,
-    )) as unknown as { rows: { a: string; t: string; nilai: number }[] };
-    const inDb = new Map(rows.map((r) => [`${r.a}#${r.t}`, Number(r.nilai)]));
-    let lost = 0;
-    for (const [k, v] of this.stored) if ((inDb.get(k) ?? null) !== v) lost++;
-    return lost;
-  }
-}
-
 async function gridSaveLatency(env: Env): Promise<BenchResult[]> {
   const subject = (await gradableSubjects(env))[0];
   if (!subject) throw new Error('no gradable subject in the demo school');
@@ -184,7 +100,7 @@ async function gridSaveLatency(env: Env): Promise<BenchResult[]> {
     source: { cpId: 1 },
     texts: tpTexts(subject.pembelajaran_id, GRID_TPS),
   });
-  const writer = new GridWriter(env, await login(env, email), subject.pembelajaran_id);
+  const writer = new GridWriter(env, await loginHeaders(env, email, PASSWORD), subject.pembelajaran_id);
   await writer.load();
   const timings: number[] = [];
   for (let i = 0; i < GRID_SAVES + 5; i++) {
@@ -290,7 +206,7 @@ async function concurrentTeachers(): Promise<BenchResult[]> {
         source: { cpId: 1 },
         texts: tpTexts(pembelajaranId, GRID_TPS),
       });
-      const w = new GridWriter(env, await login(env, email), pembelajaranId);
+      const w = new GridWriter(env, await loginHeaders(env, email, PASSWORD), pembelajaranId);
       await w.load();
       writers.push(w);
     }
