@@ -14,12 +14,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import { pklKehadiranRoutes } from './kehadiran-routes';
 import * as perencanaan from './perencanaan';
 
 /** PKL (issue #12; docs/decisions/034-pkl.md): Perencanaan Penilaian PKL. */
 export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
+  await app.register(pklKehadiranRoutes);
 
   app.get(
     '/api/pkl/rencana',
