@@ -15,12 +15,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { pklKehadiranRoutes } from './kehadiran-routes';
+import { pklPenilaianRoutes } from './penilaian-routes';
 import * as perencanaan from './perencanaan';
 
 /** PKL (issue #12; docs/decisions/034-pkl.md): Perencanaan Penilaian PKL. */
 export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
+  await app.register(pklPenilaianRoutes);
   await app.register(pklKehadiranRoutes);
 
   app.get(
