@@ -18,6 +18,8 @@ const SCHOOL_WIDE = [
   /\/wali-kelas-absensi\.spec\.ts$/,
   /\/wali-kelas-catatan\.spec\.ts$/,
   /\/wali-kelas-kenaikan\.spec\.ts$/,
+  // Saves PKL absences, which obey the assessment switch too.
+  /\/pkl-kehadiran\.spec\.ts$/,
   // Saves grades: never while setting.spec has the assessment switch off.
   /\/keyboard\.spec\.ts$/,
 ];

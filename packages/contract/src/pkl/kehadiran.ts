@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkWholeNumber, namedPupils } from '../whole-number';
+import { checkWholeNumber, namedPupils, type WholeNumberIssue } from '../whole-number';
 import { checkAbsensiPkl } from './rules';
 
 /**
@@ -39,9 +39,11 @@ export const KEHADIRAN_PKL_MESSAGES = {
 } as const;
 
 /** Days as typed, pasted or sent: blank is 0, otherwise a whole number 0–366 (the one cell rule). */
-export function checkHariPkl(input: unknown): { ok: true; value: number } | { ok: false; message: string } {
+export function checkHariPkl(
+  input: unknown,
+): { ok: true; value: number } | { ok: false; code: WholeNumberIssue; message: string } {
   const checked = checkWholeNumber(input, 0, HARI_PKL_MAX, HARI_PKL_MESSAGES);
-  return checked.ok ? { ok: true, value: checked.value ?? 0 } : { ok: false, message: checked.message };
+  return checked.ok ? { ok: true, value: checked.value ?? 0 } : checked;
 }
 
 type RowInput = { peserta_didik_id: string } & Record<JenisAbsensiPkl, unknown>;

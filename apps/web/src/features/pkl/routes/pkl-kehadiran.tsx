@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { KehadiranScreen } from '../components/kehadiran-screen';
 
-/** Kehadiran (/pkl/kehadiran) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Kehadiran PKL (/pkl/kehadiran; issue #12 item 4): Sakit, Izin, Alpa of a placement. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <KehadiranScreen />;
 }
