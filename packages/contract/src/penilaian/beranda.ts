@@ -96,6 +96,11 @@ export const berandaDetailResponseSchema = z.object({
    * `can_generate` when the caller is the class's wali kelas, who runs "Generate Nilai".
    */
   sub_mapel: z.object({ can_generate: z.boolean() }).nullable(),
+  /**
+   * Set for the PKL subject (mapel 800001000, contract pkl/penilaian.ts): `can_generate` when the
+   * caller is its Pembimbing PKL (guru or guru pengajar with the pembimbing role).
+   */
+  pkl: z.object({ can_generate: z.boolean() }).nullable(),
   data: z.array(berandaDetailRowSchema),
 });
 export type BerandaDetailResponse = z.infer<typeof berandaDetailResponseSchema>;

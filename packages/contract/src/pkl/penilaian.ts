@@ -9,6 +9,7 @@ import { checkScore } from '../penilaian/rules';
  *   GET /api/pkl/penilaian/rencana                the plans the caller may score (the cascade)
  *   GET /api/pkl/rencana/:pkl_id/nilai            the grid (owner, co-supervisor; wali, Waka read)
  *   PUT /api/pkl/rencana/:pkl_id/nilai            save the changed cells (owner, co-supervisor)
+ *   POST /api/pkl/pembelajaran/:id/generate-nilai  Beranda's Generate Nilai (the subject's pembimbing)
  * A save recomputes the PKL subject's nilai akhir of the pupils it touched (rules.ts).
  */
 
@@ -28,6 +29,7 @@ export const PKL_NILAI_MESSAGES = {
   noChanges: 'Tidak ada nilai yang diubah untuk disimpan.',
   idInvalid: 'ID tidak valid',
   generated: 'Nilai Praktik Kerja Lapangan berhasil digenerate',
+  pembelajaranNotFound: 'Mata pelajaran PKL tidak ditemukan.',
   notPembimbing:
     'Hanya guru pembimbing (pengajar mata pelajaran PKL) kelas ini yang dapat men-generate nilainya.',
 } as const;
@@ -142,6 +144,10 @@ export const nilaiPklSavedSchema = z.object({
   deleted: z.number().int(),
 });
 export type NilaiPklSaved = z.infer<typeof nilaiPklSavedSchema>;
+
+export const pembelajaranIdParamsSchema = z.object({
+  id: z.uuid({ error: 'ID pembelajaran tidak valid' }),
+});
 
 export const pklGeneratedSchema = z.object({
   message: z.string(),

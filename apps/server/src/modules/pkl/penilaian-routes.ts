@@ -2,12 +2,15 @@ import {
   nilaiPklGridSchema,
   nilaiPklSavedSchema,
   nilaiPklSaveSchema,
+  pembelajaranIdParamsSchema,
+  pklGeneratedSchema,
   rencanaNilaiListSchema,
 } from '@erapor/contract/pkl/penilaian';
 import { pklIdParamsSchema } from '@erapor/contract/pkl/perencanaan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import { generateNilaiPkl } from './generate';
 import * as penilaian from './penilaian';
 
 /** Input Penilaian PKL (issue #12 item 3; contract pkl/penilaian.ts). */
@@ -47,5 +50,18 @@ export const pklPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => penilaian.saveNilaiPkl(db, actorOf(request), request.params.pkl_id, request.body),
+  );
+
+  // "Generate Nilai" on the Beranda detail of the PKL subject (its pembimbing; decision 034).
+  app.post(
+    '/api/pkl/pembelajaran/:id/generate-nilai',
+    {
+      ...authenticated,
+      schema: {
+        params: pembelajaranIdParamsSchema,
+        response: { 200: pklGeneratedSchema, ...errorResponses(400, 401, 403, 404, 409, 423) },
+      },
+    },
+    async (request) => generateNilaiPkl(db, actorOf(request), request.params.id),
   );
 };

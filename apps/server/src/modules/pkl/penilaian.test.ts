@@ -1,5 +1,11 @@
+import type { BerandaDetailResponse } from '@erapor/contract/penilaian/beranda';
 import { KOMPETENSI } from '@erapor/contract/penilaian/rules';
-import { type NilaiPklGrid, PKL_NILAI_MESSAGES, type RencanaNilaiList } from '@erapor/contract/pkl/penilaian';
+import {
+  type NilaiPklGrid,
+  PKL_NILAI_MESSAGES,
+  type PklGenerated,
+  type RencanaNilaiList,
+} from '@erapor/contract/pkl/penilaian';
 import type { RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -333,5 +339,57 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
       .from(pdPkl)
       .where(and(eq(pdPkl.pklId, pklId), eq(pdPkl.pesertaDidikId, a)));
     expect(note?.c).toBe('Sangat baik selama PKL');
+  });
+
+  it('Generate Nilai on the Beranda detail recomputes the class from the PKL scores (its pembimbing only)', async () => {
+    const db = t().db.db;
+    const [a, b] = peserta as [string, string];
+    const url = `/api/pkl/pembelajaran/${pklPembelajaran}/generate-nilai`;
+    const post = async (who: string, to = url) => {
+      const res = await t().app.inject({ method: 'POST', url: to, headers: bearer(tokens[who] ?? '') });
+      return { status: res.statusCode, body: json<PklGenerated>(res) };
+    };
+    const detail = (who: string) =>
+      call<BerandaDetailResponse>('GET', `/api/beranda/pembelajaran/${pklPembelajaran}`, who);
+    expect((await detail('pkl')).body.pkl).toEqual({ can_generate: true });
+    expect((await detail('classWali')).body.pkl).toEqual({ can_generate: false });
+
+    // b gets 70 and 81 → 76 (75.5 half away from zero); then both grade rows are tampered with.
+    expect((await save('pkl', [score(b, TP[0], 70), score(b, TP[1], 81)])).status).toBe(200);
+    expect((await finalOf(b)).grades[0]?.nilai).toBe(76);
+    const arOf = async (pd: string) =>
+      (
+        await db
+          .select({ id: anggotaRombel.anggotaRombelId })
+          .from(anggotaRombel)
+          .where(and(eq(anggotaRombel.rombonganBelajarId, kelas), eq(anggotaRombel.pesertaDidikId, pd)))
+      )[0]?.id ?? '';
+    await db.delete(nilaiAkhir).where(eq(nilaiAkhir.anggotaRombelId, await arOf(b)));
+    await db.insert(nilaiAkhir).values({
+      sekolahId: demo.sekolahId,
+      anggotaRombelId: await arOf(a),
+      pembelajaranId: pklPembelajaran,
+      kompetensiId: KOMPETENSI.merdeka,
+      nilai: 50,
+    });
+
+    for (const who of ['classWali', 'wali', 'waka', 'admin', 'guru', 'ekskul', 'siswa'])
+      expect((await post(who)).status, who).toBe(403);
+    expect((await post('pkl', `/api/pkl/pembelajaran/${id(0xa98)}/generate-nilai`)).status).toBe(404);
+    await withPenilaianClosed(db, demo, async () => {
+      expect((await post('pkl')).status).toBe(423);
+    });
+    expect((await finalOf(b)).grades).toEqual([]);
+
+    const res = await post('pkl');
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe('Nilai Praktik Kerja Lapangan berhasil digenerate');
+    expect(res.body.generated).toBe(1);
+    expect(res.body.tanpa_nilai.map((x) => x.anggota_rombel_id)).toContain(await arOf(a));
+    expect((await finalOf(b)).grades[0]?.nilai).toBe(76);
+    expect(await finalOf(a)).toEqual({ grades: [], deskripsi: null });
+    // The co-supervisor teaches the class's PKL (guru pengajar): may generate too; same values.
+    expect((await post('co')).status).toBe(200);
+    expect((await finalOf(b)).grades[0]?.nilai).toBe(76);
   });
 });

@@ -9,7 +9,8 @@ import {
   type BerandaWaliSubject,
   KUNCI_NILAI_ADMIN_ROLES,
 } from '@erapor/contract/penilaian/beranda';
-import { MAPEL_AGAMA } from '@erapor/contract/penilaian/rules';
+import { MAPEL_AGAMA, MAPEL_PKL } from '@erapor/contract/penilaian/rules';
+import { pklInSemester } from '@erapor/contract/pkl/rules';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
@@ -164,6 +165,7 @@ export async function berandaDetail(
     .select({
       id: pembelajaran.pembelajaranId,
       nama: pembelajaran.namaMataPelajaran,
+      mapel: pembelajaran.mataPelajaranId,
       rombelId: pembelajaran.rombonganBelajarId,
       rombel: rombonganBelajar.nama,
       jenis: rombonganBelajar.jenisRombel,
@@ -226,6 +228,16 @@ export async function berandaDetail(
       guru: subject.guru,
     },
     sub_mapel: subject.hasActiveSub ? { can_generate: isWali && subject.jenis === 1 } : null,
+    pkl:
+      subject.mapel === MAPEL_PKL
+        ? {
+            can_generate:
+              !!me &&
+              pklInSemester(actor.semesterId) &&
+              actor.roles.includes('pembimbing') &&
+              (subject.guruId === me || subject.pengajarId === me),
+          }
+        : null,
     data: rows.map((r, i) => ({
       no: i + 1,
       ...r,
