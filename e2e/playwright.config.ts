@@ -20,6 +20,9 @@ const SCHOOL_WIDE = [
   /\/wali-kelas-kenaikan\.spec\.ts$/,
   // Saves PKL absences, which obey the assessment switch too.
   /\/pkl-kehadiran\.spec\.ts$/,
+  // Make wali@ the wali of another class through Dapodik (the simulator the settings point at).
+  /\/wali-kelas-sikap\.spec\.ts$/,
+  /\/sub-mapel\.spec\.ts$/,
   // Saves grades: never while setting.spec has the assessment switch off.
   /\/keyboard\.spec\.ts$/,
 ];

@@ -1,0 +1,94 @@
+import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
+import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+
+/*
+ * The wali kelas of a class comes from Dapodik (rombongan_belajar.ptk_id); e-Rapor has no screen
+ * to change it, and no demo login is wali of the K13 class or of a class with sub-subjects. A spec
+ * that needs one does what a school does: the wali changes in Dapodik (here the simulator serving
+ * the very school the demo seed wrote, where sinkronisasi.spec.ts points it) and the administrator
+ * syncs the rombongan belajar. The spec puts the old wali back the same way afterwards. Specs using
+ * this change the school-wide Dapodik settings: list them in SCHOOL_WIDE (playwright.config.ts).
+ */
+const SIM_PORT = 5774;
+const SIM_TOKEN = 'token-rahasia-e2e';
+
+export interface DapodikWali {
+  sim: Simulator;
+  /** The demo school as the simulator (and the seed) has it. */
+  school: Simulator['state']['school'];
+  /** Makes `ptkId` the wali of the class in Dapodik and syncs the classes; gives the former wali. */
+  setWali(rombelId: string, ptkId: string): Promise<string>;
+  /** The helper's own API context (usable in afterAll, unlike the test's `request`). */
+  api: APIRequestContext;
+  close(): Promise<void>;
+}
+
+/** `baseURL`: the app's (the project's `use.baseURL`); the helper keeps its own API context for afterAll. */
+export async function dapodikWali(baseURL: string, adminToken: string): Promise<DapodikWali> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  const sim = createSimulator({ port: SIM_PORT, token: SIM_TOKEN });
+  await sim.listen();
+  const headers = { authorization: `Bearer ${adminToken}` };
+  await pointSettingsAt(request, headers, `http://127.0.0.1:${SIM_PORT}`);
+
+  const syncRombel = async () => {
+    const start = await request.post('/api/sinkronisasi/dapodik', {
+      headers,
+      data: { kinds: ['rombongan_belajar'] },
+    });
+    expect(start.status(), await start.text()).toBe(202);
+    const { runId } = (await start.json()) as { runId: string };
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/sinkronisasi/runs/${runId}`, { headers })).json()) as {
+              status: string;
+            }
+          ).status,
+        { timeout: 60_000, intervals: [250] },
+      )
+      .toBe('done');
+  };
+
+  return {
+    sim,
+    school: sim.state.school,
+    api: request,
+    async setWali(rombelId, ptkId) {
+      const rombel = sim.state.school.rombongan_belajar.find((r) => r.rombongan_belajar_id === rombelId);
+      if (!rombel) throw new Error(`the simulator has no class ${rombelId}`);
+      const before = rombel.ptk_id;
+      rombel.ptk_id = ptkId;
+      sim.state.mutated(new Date(), [['rombongan-belajar', rombelId, 'upsert']]);
+      await syncRombel();
+      return before;
+    },
+    async close() {
+      await sim.close();
+      await request.dispose();
+    },
+  };
+}
+
+/** Stores the Dapodik URL and token, keeping every other setting as it is (read-modify-write). */
+async function pointSettingsAt(request: APIRequestContext, headers: Record<string, string>, url: string) {
+  const current = (await (await request.get('/api/setting', { headers })).json()) as Record<string, unknown>;
+  const res = await request.post('/api/setting', {
+    headers,
+    data: {
+      periode_aktif: current.periode_aktif,
+      tanggal_rapor: current.tanggal_rapor,
+      tanggal_rapor_kelas_akhir: current.tanggal_rapor_kelas_akhir,
+      tanggal_rapor_pts: current.tanggal_rapor_pts,
+      kepala_sekolah: current.kepala_sekolah,
+      jabatan: current.jabatan ?? 'Plt. Kepala Sekolah',
+      zona: current.zona ?? 'Asia/Makassar',
+      rombel_4_tahun: current.rombel_4_tahun,
+      url_dapodik: url,
+      token_dapodik: SIM_TOKEN,
+      sekolah: current.sekolah,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
