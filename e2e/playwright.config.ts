@@ -20,6 +20,8 @@ const SCHOOL_WIDE = [
   /\/wali-kelas-kenaikan\.spec\.ts$/,
   // Saves PKL absences, which obey the assessment switch too.
   /\/pkl-kehadiran\.spec\.ts$/,
+  // Saves PKL scores, which obey the assessment switch too.
+  /\/pkl-penilaian\.spec\.ts$/,
   // Make wali@ the wali of another class through Dapodik (the simulator the settings point at).
   /\/wali-kelas-sikap\.spec\.ts$/,
   /\/sub-mapel\.spec\.ts$/,

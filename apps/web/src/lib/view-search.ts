@@ -22,6 +22,8 @@ export interface ViewSearch {
   jurusan?: string;
   rombel?: string;
   mapel?: string;
+  /** A PKL plan (the DUDI step of the PKL screens' cascade). */
+  dudi?: string;
   ekskul?: string;
   kelas?: string;
   asesmen?: string;
@@ -41,6 +43,7 @@ const TEXT_KEYS = [
   'jurusan',
   'rombel',
   'mapel',
+  'dudi',
   'ekskul',
   'kelas',
   'asesmen',

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PenilaianScreen } from '../components/penilaian-screen';
 
-/** Input Penilaian PKL (/pkl/penilaian) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Input Penilaian PKL (/pkl/penilaian; issue #12 item 3): scores per TP and Catatan PKL of a placement. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <PenilaianScreen />;
 }
