@@ -163,3 +163,53 @@ test('pkl@ types and pastes PKL scores, a 101 blocks the save until fixed, a not
   await expect(gridCell(page, row2, 'Score')).toHaveValue('85');
   await expect(gridCell(page, a?.nama ?? '', 'Work placement note')).toHaveValue('Sangat baik selama PKL');
 });
+
+test('pkl@ generates the PKL grade on the Beranda detail: the hand-computed mean of the non-zero scores', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'pkl');
+  const plan = await ensurePlan(request, token);
+  const grid = await json<Grid>(request, `/api/pkl/rencana/${plan.pkl_id}/nilai`, token);
+  const guru = await json<{ data: { pembelajaran_id: string; mata_pelajaran_id: number; rombel: string }[] }>(
+    request,
+    '/api/beranda/guru',
+    token,
+  );
+  const pkl = guru.data.find((r) => r.mata_pelajaran_id === 800001000 && r.rombel === plan.rombel);
+  expect(pkl, 'the PKL subject on pkl@’s Beranda').toBeTruthy();
+  // By hand: round(mean of each pupil's non-zero scores), half away from zero; none → no grade.
+  const expected = new Map(
+    grid.siswa.map((s) => {
+      const scores = Object.values(s.nilai)
+        .map((c) => c.nilai)
+        .filter((n) => n !== 0);
+      const sum = scores.reduce((x, y) => x + y, 0);
+      return [s.nama, scores.length ? Math.floor((2 * sum + scores.length) / (2 * scores.length)) : null];
+    }),
+  );
+  expect([...expected.values()].some((v) => v !== null)).toBe(true);
+
+  await login(page, 'pkl');
+  const row = page
+    .getByTestId('guru-row')
+    .filter({ hasText: plan.rombel })
+    .filter({ hasText: /PKL|Praktik/i });
+  await row.first().getByRole('button', { name: 'Details' }).click();
+  const modal = page.getByTestId('beranda-detail');
+  await expect(modal.getByTestId('pkl-generate')).toBeVisible();
+  const generated = page.waitForResponse((r) =>
+    r.url().endsWith(`/api/pkl/pembelajaran/${pkl?.pembelajaran_id}/generate-nilai`),
+  );
+  await modal.getByRole('button', { name: 'Generate grades' }).click();
+  expect((await generated).status()).toBe(200);
+  await expect(page.getByTestId('toasts')).toContainText('Nilai Praktik Kerja Lapangan berhasil digenerate');
+
+  const detail = await json<{ data: { nama: string; nilai_akhir: number | null }[] }>(
+    request,
+    `/api/beranda/pembelajaran/${pkl?.pembelajaran_id}`,
+    token,
+  );
+  for (const r of detail.data.filter((x) => expected.has(x.nama)))
+    expect(r.nilai_akhir, r.nama).toBe(expected.get(r.nama));
+});

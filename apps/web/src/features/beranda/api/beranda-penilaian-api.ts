@@ -4,6 +4,7 @@ import type {
   BerandaWaliResponse,
 } from '@erapor/contract/penilaian/beranda';
 import type { SubMapelGenerated } from '@erapor/contract/penilaian/sub-mapel';
+import type { PklGenerated } from '@erapor/contract/pkl/penilaian';
 import { api } from '../../../lib/api-client';
 
 /** The teacher's and homeroom teacher's Beranda (packages/contract/src/penilaian/beranda.ts). */
@@ -32,4 +33,9 @@ export async function setKunciNilai(
 /** "Generate Nilai" of a parent subject (the class's wali kelas). */
 export async function generateSubMapel(pembelajaranId: string): Promise<SubMapelGenerated> {
   return (await api.post<SubMapelGenerated>(`/beranda/pembelajaran/${pembelajaranId}/generate-nilai`)).data;
+}
+
+/** "Generate Nilai" of the PKL subject (its Pembimbing PKL; decision 034). */
+export async function generateNilaiPkl(pembelajaranId: string): Promise<PklGenerated> {
+  return (await api.post<PklGenerated>(`/pkl/pembelajaran/${pembelajaranId}/generate-nilai`)).data;
 }

@@ -12,6 +12,7 @@ import {
   generateSubMapel,
   getBerandaDetail,
 } from '../api/beranda-penilaian-api';
+import { PklGenerate } from './pkl-generate';
 
 /**
  * "Detil" of a subject (reference-screens §3.2): its pupils with the nilai akhir and the capaian
@@ -89,6 +90,9 @@ export function DetailModal({
             </>
           ) : null}
         </Alert>
+      ) : null}
+      {data?.pkl && pembelajaranId ? (
+        <PklGenerate pembelajaranId={pembelajaranId} canGenerate={data.pkl.can_generate} />
       ) : null}
       {data ? (
         <Table.ScrollContainer minWidth={640}>
