@@ -147,10 +147,20 @@ export const absensiResponseSchema = z.object({
   /** Why the absences cannot be written now (the gate), or null. */
   penilaian_tertutup: z.string().nullable(),
   /**
-   * The pupils' absences recorded during PKL, shown beside the grid. Always null until the PKL work
-   * builds its data (reference-domain §5): it fills this field and offers "Salin dari PKL" then.
+   * The pupils' absences recorded during PKL (absensi_pkl summed over the class's placements),
+   * shown beside the grid; "Salin dari PKL" copies them into the grid for review, never saving by
+   * itself (§3.3 item 10). Null when the class has no PKL plan; a pupil without a row has none.
    */
-  pkl: z.null(),
+  pkl: z
+    .array(
+      z.object({
+        anggota_rombel_id: z.string(),
+        sakit: z.number().int(),
+        izin: z.number().int(),
+        alpa: z.number().int(),
+      }),
+    )
+    .nullable(),
   data: z.array(absensiRowSchema),
 });
 export type AbsensiResponse = z.infer<typeof absensiResponseSchema>;

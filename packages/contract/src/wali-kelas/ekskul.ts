@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { pklPesertaSchema } from '../pkl/wali';
 import { optionSchema } from '../referensi/peserta-didik';
 import { waliRombelSchema } from './catatan';
 
 /**
  * Read-only homeroom views (issue #11 items 4 and 6; docs/decisions/028-wali-kelas-catatan.md).
  *   GET /api/wali-kelas/nilai-ekstrakurikuler?rombongan_belajar_id   the class's pupils' ekskul grades
- *   GET /api/wali-kelas/praktik-kerja-lapangan?rombongan_belajar_id  the class (PKL data: later)
+ *   GET /api/wali-kelas/praktik-kerja-lapangan?rombongan_belajar_id  the class's PKL per pupil
  *
  * Nilai Ekstrakurikuler: Nama Peserta Didik | Nama Eskul | Pembina | Predikat | Deskripsi, one row
  * per pupil and ekskul they belong to (their membership of the ekskul's jenis-51 rombel in the
@@ -43,7 +44,7 @@ export type EkskulWaliResponse = z.infer<typeof ekskulWaliResponseSchema>;
 export const pklWaliResponseSchema = z.object({
   rombel: waliRombelSchema,
   kelas: z.array(optionSchema),
-  /** Always null until the PKL work builds its data and read API (it fills this field). */
-  data: z.null(),
+  /** Per pupil their placements and PKL nilai akhir (pkl/wali.ts); null when the class has no PKL plan. */
+  data: z.array(pklPesertaSchema).nullable(),
 });
 export type PklWaliResponse = z.infer<typeof pklWaliResponseSchema>;

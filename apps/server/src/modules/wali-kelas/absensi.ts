@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import { penilaianGateOf } from '../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
+import { absensiPklKelas, kelasHasPkl } from '../pkl/wali';
 import { anggotaRombel, pesertaDidik } from '../referensi/tables';
 import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel, type WaliRombel } from './access';
@@ -60,8 +61,10 @@ export async function getAbsensi(db: Db, actor: Actor, query: AbsensiQuery): Pro
     rombel: { rombongan_belajar_id: rombel.rombonganBelajarId, nama: rombel.nama },
     kelas: kelasOptions(all),
     penilaian_tertutup: await closedMessage(db, actor, rombel.rombonganBelajarId),
-    // The PKL work fills this (absences recorded at the DUDI) and offers "Salin dari PKL".
-    pkl: null,
+    // Absences recorded at the DUDI, shown beside the grid ("Salin dari PKL" copies them for review).
+    pkl: (await kelasHasPkl(db, rombel.rombonganBelajarId))
+      ? await absensiPklKelas(db, rombel.rombonganBelajarId)
+      : null,
     data: await gridRows(db, rombel.rombonganBelajarId),
   };
 }

@@ -3,6 +3,7 @@ import type { EkskulWaliResponse, PklWaliResponse } from '@erapor/contract/wali-
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { kelasHasPkl, pklKelas } from '../pkl/wali';
 import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel } from './access';
 import { kelasOptions } from './catatan';
@@ -60,7 +61,10 @@ export async function getEkskulWali(
   };
 }
 
-/** GET /api/wali-kelas/praktik-kerja-lapangan: the class; its PKL data comes with the PKL work. */
+/**
+ * GET /api/wali-kelas/praktik-kerja-lapangan: the class's PKL per pupil (pkl/wali.ts); null when
+ * the class has no PKL plan ("Data PKL belum tersedia").
+ */
 export async function getPklWali(
   db: Db,
   actor: Actor,
@@ -70,6 +74,8 @@ export async function getPklWali(
   return {
     rombel: { rombongan_belajar_id: rombel.rombonganBelajarId, nama: rombel.nama },
     kelas: kelasOptions(all),
-    data: null,
+    data: (await kelasHasPkl(db, rombel.rombonganBelajarId))
+      ? await pklKelas(db, rombel.rombonganBelajarId)
+      : null,
   };
 }
