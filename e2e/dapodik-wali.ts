@@ -18,6 +18,8 @@ export interface DapodikWali {
   school: Simulator['state']['school'];
   /** Makes `ptkId` the wali of the class in Dapodik and syncs the classes; gives the former wali. */
   setWali(rombelId: string, ptkId: string): Promise<string>;
+  /** Syncs these kinds from the simulator (after changing its state) and waits until done. */
+  sync(kinds: string[]): Promise<void>;
   /** The helper's own API context (usable in afterAll, unlike the test's `request`). */
   api: APIRequestContext;
   close(): Promise<void>;
@@ -31,11 +33,8 @@ export async function dapodikWali(baseURL: string, adminToken: string): Promise<
   const headers = { authorization: `Bearer ${adminToken}` };
   await pointSettingsAt(request, headers, `http://127.0.0.1:${SIM_PORT}`);
 
-  const syncRombel = async () => {
-    const start = await request.post('/api/sinkronisasi/dapodik', {
-      headers,
-      data: { kinds: ['rombongan_belajar'] },
-    });
+  const sync = async (kinds: string[]) => {
+    const start = await request.post('/api/sinkronisasi/dapodik', { headers, data: { kinds } });
     expect(start.status(), await start.text()).toBe(202);
     const { runId } = (await start.json()) as { runId: string };
     await expect
@@ -61,9 +60,10 @@ export async function dapodikWali(baseURL: string, adminToken: string): Promise<
       const before = rombel.ptk_id;
       rombel.ptk_id = ptkId;
       sim.state.mutated(new Date(), [['rombongan-belajar', rombelId, 'upsert']]);
-      await syncRombel();
+      await sync(['rombongan_belajar']);
       return before;
     },
+    sync,
     async close() {
       await sim.close();
       await request.dispose();
