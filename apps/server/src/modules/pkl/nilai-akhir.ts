@@ -2,6 +2,7 @@ import { isMerdeka, KOMPETENSI, MAPEL_PKL } from '@erapor/contract/penilaian/rul
 import { type NilaiPklScore, nilaiAkhirPkl } from '@erapor/contract/pkl/rules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lockPembelajaran } from '../penilaian/grid-save';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
 import { refKurikulum } from '../referensi/ref-tables';
 import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../referensi/tables';
@@ -157,4 +158,21 @@ export async function recomputeNilaiAkhirPkl(
     }
   }
   return { graded: grades.map((g) => g.anggota), ungraded };
+}
+
+/**
+ * After a plan edit or delete that removed scores or moved the plan to another class: the grade of
+ * the affected pupils (all pupils when `pesertaDidikIds` is omitted) of each class, under the
+ * class's save lock (the one every score save takes), in the caller's transaction.
+ */
+export async function recomputeClasses(
+  tx: Db,
+  sekolahId: string,
+  rombelIds: readonly string[],
+  pesertaDidikIds?: readonly string[],
+): Promise<void> {
+  for (const rombel of new Set(rombelIds)) {
+    await lockPembelajaran(tx, `pkl:${rombel}`);
+    await recomputeNilaiAkhirPkl(tx, sekolahId, rombel, pesertaDidikIds);
+  }
 }

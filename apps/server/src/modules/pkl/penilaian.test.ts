@@ -42,6 +42,7 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
   let peserta: string[] = [];
   let outsider = '';
   let pklId = '';
+  let planBody: Record<string, unknown> = {};
 
   beforeAll(async () => {
     const db = t().db.db;
@@ -97,20 +98,21 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     });
 
     // pkl@ owns no plan in the demo: create one through the Perencanaan API.
+    planBody = {
+      rombongan_belajar_id: kelas,
+      dudi_id: found.d.dudi_id,
+      akt_pd_id: found.a.id_akt_pd,
+      tanggal_mulai: '2025-07-14',
+      tanggal_selesai: '2025-12-13',
+      instruktur: 'Budi Santoso',
+      nip: '',
+      tp_ids: [...TP],
+    };
     const created = await t().app.inject({
       method: 'POST',
       url: '/api/pkl/rencana',
       headers: bearer(tokens.pkl ?? ''),
-      payload: {
-        rombongan_belajar_id: kelas,
-        dudi_id: found.d.dudi_id,
-        akt_pd_id: found.a.id_akt_pd,
-        tanggal_mulai: '2025-07-14',
-        tanggal_selesai: '2025-12-13',
-        instruktur: 'Budi Santoso',
-        nip: '',
-        tp_ids: [...TP],
-      },
+      payload: planBody,
     });
     expect(created.statusCode, created.body).toBe(201);
     const plan = json<RencanaPklSaved>(created).data;
@@ -391,5 +393,30 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     // The co-supervisor teaches the class's PKL (guru pengajar): may generate too; same values.
     expect((await post('co')).status).toBe(200);
     expect((await finalOf(b)).grades[0]?.nilai).toBe(76);
+  });
+
+  it('follows a plan edit that drops scores and a plan delete (the nilai akhir recomputed, then removed)', async () => {
+    const [, b] = peserta as [string, string];
+    const url = `/api/pkl/rencana/${pklId}`;
+    const put = (body: object) =>
+      t().app.inject({ method: 'PUT', url, payload: body, headers: bearer(tokens.pkl ?? '') });
+    // b holds 70 (TP 1) and 81 (TP 2) → 76; dropping TP 2 (one score, confirmed) leaves 70.
+    const body = { ...planBody, tp_ids: [TP[0], TP[2], TP[3]] };
+    const unconfirmed = await put(body);
+    expect(unconfirmed.statusCode).toBe(409);
+    expect((await finalOf(b)).grades[0]?.nilai).toBe(76);
+    const jumlah = Number(json<Body>(unconfirmed).details?.jumlah_nilai);
+    const confirmed = await put({ ...body, konfirmasi_hapus_nilai: jumlah });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await finalOf(b)).grades[0]?.nilai).toBe(70);
+
+    const n = (await stored()).length;
+    const del = await t().app.inject({
+      method: 'DELETE',
+      url: `${url}?konfirmasi_hapus_nilai=${n}`,
+      headers: bearer(tokens.pkl ?? ''),
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await finalOf(b)).toEqual({ grades: [], deskripsi: null });
   });
 });

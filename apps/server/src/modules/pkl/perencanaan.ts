@@ -42,6 +42,7 @@ import {
   teachesPklSql,
   visiblePlansSql,
 } from './access';
+import { recomputeClasses } from './nilai-akhir';
 import { absensiPkl, nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
 
 /*
@@ -563,6 +564,17 @@ export async function updateRencana(db: Db, actor: Actor, pklId: string, body: R
         .update(praktikKerjaLapangan)
         .set({ ...planValues(body), updatedAt: new Date() })
         .where(eq(praktikKerjaLapangan.pklId, pklId));
+      // The PKL nilai akhir follows the scores (decision 034): dropped scores, or a plan moved
+      // to another class (its scores now count there, no longer here).
+      if (body.rombongan_belajar_id !== plan.rombonganBelajarId)
+        await recomputeClasses(tx, me.sekolahId, [plan.rombonganBelajarId, body.rombongan_belajar_id]);
+      else if (dropping)
+        await recomputeClasses(
+          tx,
+          me.sekolahId,
+          [plan.rombonganBelajarId],
+          oldPds.map((p) => p.id),
+        );
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateError();
@@ -584,6 +596,8 @@ export async function deleteRencana(db: Db, actor: Actor, pklId: string, confirm
     requireConfirmed(n, confirmed, PKL_MESSAGES.deleteScores(n));
     // tp_pkl, pd_pkl, nilai_pkl and absensi_pkl follow (ON DELETE CASCADE).
     await tx.delete(praktikKerjaLapangan).where(eq(praktikKerjaLapangan.pklId, pklId));
+    // The scores went with the plan: so does the nilai akhir they made (decision 034).
+    if (n > 0) await recomputeClasses(tx, actor.sekolahId, [plan.rombonganBelajarId]);
   });
   return { message: PKL_MESSAGES.deleted };
 }
