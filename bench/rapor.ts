@@ -285,13 +285,14 @@ async function writeImages(): Promise<void> {
   }
 }
 
-// `npx tsx bench/rapor.ts`: this benchmark alone; `--images`: the page images of docs/rapor/.
+// `npx tsx bench/rapor.ts`: this benchmark alone; `--images`: the page images of docs/rapor/;
+// `--school [--pglite | --postgresql]`: the whole-school job alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--images')) await writeImages();
   else if (process.argv.includes('--school')) {
-    const engines = process.argv.includes('--pglite')
-      ? (['pglite'] as const)
-      : (['pglite', 'postgresql'] as const);
+    const engines = (['pglite', 'postgresql'] as const).filter(
+      (e) => process.argv.includes(`--${e}`) || !process.argv.some((a) => /^--(pglite|postgresql)$/.test(a)),
+    );
     for (const engine of engines) console.table(await schoolBench(engine));
   } else console.table(await raporBench());
   process.exit(0);

@@ -18,6 +18,9 @@ const SCHOOL_WIDE = [
   /\/wali-kelas-absensi\.spec\.ts$/,
   /\/wali-kelas-catatan\.spec\.ts$/,
   /\/wali-kelas-kenaikan\.spec\.ts$/,
+  // Creates and deletes PKL plans (the assessment switch applies) and clears pkl@'s plans first,
+  // so never beside the other PKL specs.
+  /\/pkl-perencanaan\.spec\.ts$/,
   // Saves PKL absences, which obey the assessment switch too.
   /\/pkl-kehadiran\.spec\.ts$/,
   // Saves PKL scores, which obey the assessment switch too.
