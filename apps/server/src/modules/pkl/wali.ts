@@ -14,7 +14,11 @@ import { sqlRows } from '../sekolah/sql-rows';
 
 type R = Record<string, unknown>;
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const day = (v: unknown) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
+/** A date column as "YYYY-MM-DD" (node-postgres gives local-midnight Dates, PGlite strings). */
+const day = (v: unknown) =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : String(v).slice(0, 10);
 
 /** The class's live pupils (by name) with their placements in the class's plans. */
 export async function pklKelas(db: Db, rombelId: string): Promise<PklPeserta[]> {

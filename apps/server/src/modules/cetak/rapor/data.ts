@@ -9,6 +9,8 @@ import {
 } from '@erapor/contract/cetak/rapor';
 import { agamaOfMapel, isMerdeka, isP5Mapel, kompetensiNilaiAkhir } from '@erapor/contract/penilaian/rules';
 import { subMapelDeskripsi } from '@erapor/contract/penilaian/sub-mapel';
+import { lamanyaBulan } from '@erapor/contract/pkl/rules';
+import { alamatDudi } from '@erapor/contract/pkl/wali';
 import { namaLengkap } from '@erapor/contract/referensi/gtk';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
@@ -21,7 +23,7 @@ import type { PrintableRombel } from '../access';
  * Everything the report cards of one class need (docs/decisions/031-cetak-rapor.md), read in a
  * fixed number of queries whatever the class size — the bulk job renders whole classes from it:
  * the school, settings and signatories once; then pupils, subjects, grades with their capaian,
- * ekskul, absences, homeroom notes, K13 attitude summaries and kenaikan, each one query for the
+ * ekskul, absences, homeroom notes, K13 attitude summaries, kenaikan and PKL placements, each one query for the
  * whole class. Nothing here writes; other screens fill these tables.
  */
 
@@ -90,6 +92,11 @@ export interface SiswaRapor {
   /** K13 "A. Sikap": one summary per dimension, in the dimensions' order. */
   sikap: { dimensi: string; catatan: string }[];
   kenaikan: { status: number; nama_kelas: string | null } | null;
+  /**
+   * The report's PKL section, one row per placement in the class's plans (issue #12 item 5):
+   * Mitra DU/DI, Lokasi (the DUDI's address), Lamanya (bulan), Keterangan (the supervisor's catatan).
+   */
+  pkl: { mitra: string; lokasi: string | null; lamanya: number; keterangan: string | null }[];
 }
 
 export interface RaporKelas {
@@ -458,6 +465,20 @@ async function siswaKelas(
     sql`select anggota_rombel_id, status, nama_kelas from kenaikan_kelas where anggota_rombel_id in (${arIds})`,
   );
 
+  // PKL placements in the class's plans (from 2023/24; none before): the notes page's PKL section.
+  const pkl = await sqlRows<Row>(
+    db,
+    sql`select pd.peserta_didik_id, d.nama, d.alamat_jalan, d.rt, d.rw, d.nama_dusun, d.desa_kelurahan,
+        k.tanggal_mulai, k.tanggal_selesai, pd.catatan
+      from praktik_kerja_lapangan k
+      join pd_pkl pd on pd.pkl_id = k.pkl_id
+      join akt_pd a on a.akt_pd_id = k.akt_pd_id
+      join mou m on m.mou_id = a.mou_id
+      join dudi d on d.dudi_id = m.dudi_id
+      where k.rombongan_belajar_id = ${rombelId} and pd.peserta_didik_id in (${pdIds})
+      order by k.tanggal_mulai, k.pkl_id`,
+  );
+
   const group = <T>(rows: Row[], key: string, map: (r: Row) => T) => {
     const out = new Map<string, T[]>();
     for (const r of rows) {
@@ -469,6 +490,18 @@ async function siswaKelas(
   const ekskulOf = group(ekskul, 'peserta_didik_id', (r) => ({
     nama: String(r.nama_ekskul).toUpperCase(),
     keterangan: str(r.deskripsi_ekskul),
+  }));
+  const pklOf = group(pkl, 'peserta_didik_id', (r) => ({
+    mitra: String(r.nama),
+    lokasi: alamatDudi({
+      alamat_jalan: str(r.alamat_jalan),
+      rt: str(r.rt),
+      rw: str(r.rw),
+      nama_dusun: str(r.nama_dusun),
+      desa_kelurahan: str(r.desa_kelurahan),
+    }),
+    lamanya: lamanyaBulan(isoDate(r.tanggal_mulai) ?? '', isoDate(r.tanggal_selesai) ?? ''),
+    keterangan: str(r.catatan),
   }));
   const sikapOf = group(sikap, 'anggota_rombel_id', (r) => ({
     dimensi: str(r.dimensi) ?? '',
@@ -551,6 +584,7 @@ async function siswaKelas(
       kokurikuler: catatanOf.get(`${ar}|kokurikuler`) ?? null,
       sikap: sikapOf.get(ar) ?? [],
       kenaikan: kenaikanOf.get(ar) ?? null,
+      pkl: pklOf.get(pd) ?? [],
     };
   });
 }

@@ -14,7 +14,8 @@ import { box, dash, grid, identitasHeader, type RaporDoc, raporDocument, section
  * Rapor Akademik (reference-domain §8.1 item 2, §11; issue #11 item 9): the identity header, K13
  * "A. Sikap", the grade table by kelompok (No | Mata Pelajaran | Nilai Akhir | Capaian Kompetensi,
  * "-" for no grade), then on a new page the notes in their lettered order, the parents' response
- * box and the signatures. No PKL section yet: the PKL work brings its data.
+ * box and the signatures. The PKL section (not class X) only for a pupil placed in the class's PKL
+ * plans: Mitra DU/DI | Lokasi | Lamanya (bulan) | Keterangan.
  */
 
 export function nilaiAkhirContent(doc: RaporDoc): Content[] {
@@ -24,7 +25,7 @@ export function nilaiAkhirContent(doc: RaporDoc): Content[] {
       merdeka: kelas.kelas.merdeka,
       semesterId: kelas.semester.id,
       tingkat: kelas.kelas.tingkat,
-      adaPkl: false,
+      adaPkl: siswa.pkl.length > 0,
     }).map((s) => [s.section, s.huruf]),
   );
   const title = (section: RaporSection, text: string) => sectionTitle(`${letters.get(section)}. ${text}`);
@@ -46,6 +47,22 @@ export function nilaiAkhirContent(doc: RaporDoc): Content[] {
   first.push(title('nilai', 'Nilai Akademik'), gradeTable(doc));
 
   const notes: Content[] = [{ ...(identitasHeader(doc) as object), pageBreak: 'before' } as Content];
+  if (has('pkl')) {
+    notes.push(
+      title('pkl', 'Praktik Kerja Lapangan'),
+      grid(
+        [22, 130, '*', 60, '*'],
+        ['No', 'Mitra DU/DI', 'Lokasi', 'Lamanya (bulan)', 'Keterangan'],
+        siswa.pkl.map((p, i) => [
+          { text: String(i + 1), alignment: 'center' },
+          p.mitra,
+          dash(p.lokasi),
+          { text: String(p.lamanya), alignment: 'center' },
+          dash(p.keterangan),
+        ]),
+      ),
+    );
+  }
   if (has('kokurikuler')) notes.push(title('kokurikuler', 'Kokurikuler'), box(siswa.kokurikuler, 30));
   notes.push(
     title('ekstrakurikuler', 'Ekstrakurikuler'),

@@ -6,7 +6,9 @@ import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { staffToken } from '../../penilaian/beranda/test-accounts';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../../penilaian/tables';
-import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { pdPkl } from '../../pkl/tables';
+import { pklPlanFixture } from '../../pkl/test-plan';
+import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { sekolah, sekolahLogo } from '../../sekolah/tables';
@@ -355,5 +357,38 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     expect(
       page.data.find((r) => r.anggota_rombel_id === target.anggota_rombel_id)?.kelengkapan,
     ).not.toContain('Catatan sikap wali kelas belum diisi');
+  });
+
+  it('prints the PKL section for a pupil of the PKL class once a plan exists; a class X card has none', async () => {
+    const db = t().db.db;
+    const tp = '00000000-0000-4000-8000-0000000d0c11';
+    const fx = await pklPlanFixture(t().app, db, demo, {
+      tpIds: [tp],
+      waliEmail: 'wali-pkl-rapor@test.sch.id',
+    });
+    const placed = fx.plan.peserta[0]?.peserta_didik_id ?? '';
+    await db
+      .update(pdPkl)
+      .set({ catatan: 'Sangat rajin selama PKL' })
+      .where(eq(pdPkl.pesertaDidikId, placed));
+    const ar = fx.rombel.anggota_rombel.find((a) => a.peserta_didik_id === placed)?.anggota_rombel_id;
+    const [d] = await db.select().from(dudi).where(eq(dudi.dudiId, fx.dudi.dudi_id));
+    const res = await get(`/api/cetak/rapor-nilai-akhir/${ar}`, 'admin');
+    expect(res.statusCode).toBe(200);
+    const { text } = pdfText(res.rawPayload);
+    expect(fx.rombel.tingkat_pendidikan_id).toBe(12);
+    expect(text).toContain('Praktik Kerja Lapangan');
+    expect(text).toContain('Mitra DU/DI');
+    expect(text).toContain('Lamanya (bulan)');
+    expect(text).toContain(fx.dudi.nama);
+    // 1 Jul – 31 Dec 2025: six whole months.
+    expect(text).toMatch(/ 6 Sangat rajin selama PKL/);
+    if (d?.alamatJalan) expect(text).toContain(d.alamatJalan.split(' ')[0] ?? '');
+    // PKL comes first among the notes, before Ekstrakurikuler and Ketidakhadiran.
+    expect(text.indexOf('Praktik Kerja Lapangan')).toBeLessThan(text.indexOf('Ekstrakurikuler'));
+
+    // wali@'s class is a class X: no PKL section there, even with a plan in the school.
+    const x = pdfText((await get(`/api/cetak/rapor-nilai-akhir/${pupil.ar}`, 'wali')).rawPayload).text;
+    expect(x).not.toContain('Praktik Kerja Lapangan');
   });
 });

@@ -80,6 +80,7 @@ const siswa = (over: Partial<SiswaRapor> = {}): SiswaRapor => ({
   kokurikuler: null,
   sikap: [],
   kenaikan: null,
+  pkl: [],
   ...over,
 });
 
@@ -93,6 +94,28 @@ function blank(page: PageImage, dpi: number, x0: number, y0: number, x1: number,
 }
 
 describe('Rapor Akademik renderer', () => {
+  it('prints the PKL section first among the notes for a placed pupil, never in class X', async () => {
+    const pkl = [{ mitra: 'PT Telkom Akses', lokasi: 'Jl. Asia Afrika 1', lamanya: 6, keterangan: 'Rajin' }];
+    const xi = pdfText(await renderNilaiAkhir({ kelas: kelas(), siswa: siswa({ pkl }), versi: '1' })).text;
+    expect(xi).toContain('A. Nilai Akademik');
+    expect(xi).toContain('B. Praktik Kerja Lapangan');
+    expect(xi).toContain('No Mitra DU/DI Lokasi Lamanya (bulan) Keterangan');
+    expect(xi).toContain('1 PT Telkom Akses Jl. Asia Afrika 1 6 Rajin');
+    // The later sections move one letter on (decision 031, §11 order: PKL first).
+    expect(xi).toContain('C. Kokurikuler');
+    expect(xi.indexOf('Praktik Kerja Lapangan')).toBeLessThan(xi.indexOf('Ekstrakurikuler'));
+    const x = pdfText(
+      await renderNilaiAkhir({
+        kelas: kelas({ tingkat: 10, nama: 'X TKJ 1' }),
+        siswa: siswa({ pkl }),
+        versi: '1',
+      }),
+    ).text;
+    expect(x).not.toContain('Praktik Kerja Lapangan');
+    const unplaced = pdfText(await renderNilaiAkhir({ kelas: kelas(), siswa: siswa(), versi: '1' })).text;
+    expect(unplaced).not.toContain('Praktik Kerja Lapangan');
+  });
+
   it('prints a 2,000-character capaian and 20 subjects in full, over more than one page', async () => {
     // 2,000 characters of distinct words, so a lost line would be noticed.
     const words: string[] = [];
