@@ -6,6 +6,7 @@ import { loginLatency } from './login-latency';
 import { loginPageWeight } from './login-page-weight';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
+import { pklBench } from './pkl';
 import { raporBench } from './rapor';
 import { startServer } from './server';
 import { spreadsheetReadBench } from './spreadsheet-read';
@@ -37,6 +38,7 @@ results.push(...(await syncBench()));
 results.push(...(await spreadsheetReadBench()));
 results.push(...(await legerBench()));
 results.push(...(await raporBench()));
+results.push(...(await pklBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,
