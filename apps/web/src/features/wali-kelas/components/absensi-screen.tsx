@@ -1,5 +1,5 @@
 import type { HariIssue } from '@erapor/contract/wali-kelas/absensi';
-import { Card, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { GradeGrid } from '../../../components/grade-grid/grade-grid';
 import type {
@@ -13,6 +13,7 @@ import {
   hasErrors,
   isDirty,
   resetDraft,
+  setCells,
 } from '../../../components/grade-grid/grid-model';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
@@ -20,6 +21,7 @@ import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { ABSENSI_KEY, getAbsensi, saveAbsensi } from '../api/absensi-api';
 import { ABSENSI_COLUMNS, blankAsZero, draftOf, hariIssue, saveRows } from './absensi-draft';
+import { pklCopyUpdates } from './absensi-pkl';
 import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
 import { SaveBar } from './save-bar';
 import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
@@ -89,23 +91,36 @@ export function AbsensiScreen() {
       width: id === 'alpa' ? 150 : 110,
     }));
   }, [t]);
+  // The PKL absences (issue #11 item 3) show beside each pupil as "S / I / A" when the class has PKL.
+  const pkl = useMemo(
+    () => (data?.pkl ? new Map(data.pkl.map((p) => [p.anggota_rombel_id, p])) : null),
+    [data],
+  );
   const headers = useMemo<RowHeaderColumn[]>(
     () => [
       { label: t('wali-kelas.absensi.columns.no'), width: 48 },
       { label: t('wali-kelas.absensi.columns.nama'), width: 260 },
       { label: t('wali-kelas.absensi.columns.nisn'), width: 130 },
+      ...(pkl ? [{ label: t('wali-kelas.absensi.columns.pkl'), width: 120 }] : []),
     ],
-    [t],
+    [t, pkl],
   );
   const rows = useMemo<GradeGridRow[]>(
     () =>
-      (data?.data ?? []).map((r, i) => ({
-        id: r.anggota_rombel_id,
-        name: r.nama,
-        header: [i + 1, r.nama, r.nisn ?? '-'],
-      })),
-    [data],
+      (data?.data ?? []).map((r, i) => {
+        const p = pkl?.get(r.anggota_rombel_id);
+        const beside = pkl ? [p ? `${p.sakit} / ${p.izin} / ${p.alpa}` : '-'] : [];
+        return { id: r.anggota_rombel_id, name: r.nama, header: [i + 1, r.nama, r.nisn ?? '-', ...beside] };
+      }),
+    [data, pkl],
   );
+
+  /** "Salin dari PKL": the PKL days into the grid for review — unsaved until Simpan. */
+  const copyPkl = () => {
+    if (!pkl) return;
+    setDraft((d) => setCells(d, pklCopyUpdates(d, pkl)));
+    toast.info(t('wali-kelas.absensi.pklCopied'));
+  };
 
   const submit = () => {
     if (hasErrors(draft, columns)) {
@@ -159,7 +174,21 @@ export function AbsensiScreen() {
               <Text size="sm" c="dimmed" data-testid="absensi-pkl">
                 {t('wali-kelas.absensi.pkl')}
               </Text>
-            ) : null}
+            ) : (
+              <Group justify="space-between" gap="sm">
+                <Text size="sm" c="dimmed" data-testid="absensi-pkl">
+                  {t('wali-kelas.absensi.pklBeside')}
+                </Text>
+                <Button
+                  variant="light"
+                  onClick={copyPkl}
+                  disabled={!!closed || save.isPending || data.pkl.length === 0}
+                  data-testid="absensi-salin-pkl"
+                >
+                  {t('wali-kelas.absensi.salinPkl')}
+                </Button>
+              </Group>
+            )}
             <SaveBar
               dirty={dirty}
               closed={!!closed}
