@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { axeViolations } from './a11y';
 import { apiToken, gridCell, login } from './support';
 
 // pkl@ enters PKL absences (issue #12 item 4): a row typed in the grade grid; a sum beyond the
@@ -111,6 +112,9 @@ test('pkl@ types absences: a sum beyond the placement is refused with the messag
   // The class's one placement opens by itself; its DUDI is shown in the third picker.
   expect((await loaded).status()).toBe(200);
   await expect(page.getByTestId('kehadiran-dudi')).toHaveValue(`${plan.nama_dudi} — ${plan.judul_akt_pd}`);
+
+  // The screen with its grid passes axe (decision 023).
+  expect(await axeViolations(page, '/pkl/kehadiran')).toEqual([]);
 
   let puts = 0;
   page.on('request', (r) => {
