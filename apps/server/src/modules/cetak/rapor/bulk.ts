@@ -200,11 +200,21 @@ export async function runBulk(
       versi: input.versi,
     });
     let siswa = 0;
-    for (const kelas of input.classes) {
+    // The next class is read while the worker renders this one: the database's work and the
+    // rendering overlap instead of taking turns (on PostgreSQL the reads are half the job).
+    const read = (kelas: PrintableRombel) => {
+      const reading = raporKelas(db, { ...kelas, sekolahId: input.sekolahId });
+      reading.catch(() => {}); // awaited below; a failure of a class never reached is not unhandled
+      return reading;
+    };
+    let reading = input.classes[0] ? read(input.classes[0]) : null;
+    for (const [index, kelas] of input.classes.entries()) {
       if (failure) throw failure;
       message = RAPOR_SEMUA_MESSAGES.reading(kelas.nama);
       progress(done, input.total, message);
-      const data = await raporKelas(db, { ...kelas, sekolahId: input.sekolahId });
+      const data = await (reading ?? read(kelas));
+      const following = input.classes[index + 1];
+      reading = following ? read(following) : null;
       if (data.siswa.length === 0) continue;
       siswa += data.siswa.length;
       message = RAPOR_SEMUA_MESSAGES.rendering(kelas.nama);
