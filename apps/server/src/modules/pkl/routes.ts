@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { pklKehadiranRoutes } from './kehadiran-routes';
+import { pklMonitoringRoutes } from './monitoring-routes';
 import { pklPenilaianRoutes } from './penilaian-routes';
 import * as perencanaan from './perencanaan';
 
@@ -24,6 +25,7 @@ export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
   const authenticated = { onRequest: app.authenticate };
   await app.register(pklPenilaianRoutes);
   await app.register(pklKehadiranRoutes);
+  await app.register(pklMonitoringRoutes);
 
   app.get(
     '/api/pkl/rencana',
