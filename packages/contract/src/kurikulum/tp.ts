@@ -54,8 +54,11 @@ export const TP_MESSAGES = {
   updated: 'Data Tujuan Pembelajaran berhasil di perbaharui',
   deleted: 'Data Tujuan Pembelajaran berhasil di hapus',
   confirmDelete: 'Tindakan ini tidak dapat dikembalikan!',
-  inUse: (nilai: number, capaian: number) =>
-    `Tujuan Pembelajaran ini sudah dipakai: ${nilai} nilai Sumatif Lingkup Materi dan ${capaian} ketercapaian kompetensi peserta didik. Jika tetap dilanjutkan, nilai dan ketercapaian tersebut ikut terhapus.`,
+  /** `pkl`: scores of PKL plans (nilai_pkl), which go with the TP too (decision 034). */
+  inUse: (nilai: number, capaian: number, pkl = 0) =>
+    pkl > 0
+      ? `Tujuan Pembelajaran ini sudah dipakai: ${nilai} nilai Sumatif Lingkup Materi, ${capaian} ketercapaian kompetensi peserta didik dan ${pkl} nilai Praktik Kerja Lapangan (PKL). Jika tetap dilanjutkan, nilai dan ketercapaian tersebut ikut terhapus.`
+      : `Tujuan Pembelajaran ini sudah dipakai: ${nilai} nilai Sumatif Lingkup Materi dan ${capaian} ketercapaian kompetensi peserta didik. Jika tetap dilanjutkan, nilai dan ketercapaian tersebut ikut terhapus.`,
   mappedElsewhere:
     'Tujuan Pembelajaran ini juga dipetakan ke kelas yang diajar guru lain. Minta guru tersebut menghapus pemetaannya lebih dulu.',
   mapRombelRequired: 'Rombongan Belajar tidak boleh kosong!!',

@@ -17,7 +17,10 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { paginate } from '../../lib/list';
 import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
+import { lockPembelajaran } from '../penilaian/grid-save';
 import { nilaiTp, tpNilai } from '../penilaian/tables';
+import { recomputeClasses } from '../pkl/nilai-akhir';
+import { nilaiPkl, praktikKerjaLapangan, tpPkl } from '../pkl/tables';
 import {
   refCapaianPembelajaran as cp,
   refKompetensiDasar as kd,
@@ -440,10 +443,30 @@ async function gradesOf(tx: Db, tpId: string, pembelajaranId?: string) {
   return { nilai: n?.n ?? 0, capaian: k?.n ?? 0 };
 }
 
-function inUse(g: { nilai: number; capaian: number }): AppError {
-  return new AppError(409, TP_IN_USE_CODE, TP_MESSAGES.inUse(g.nilai, g.capaian), {
+/** PKL scores of a TP (nilai_pkl rows; they cascade away with the TP, decision 034). */
+async function pklGradesOf(tx: Db, tpId: string): Promise<number> {
+  const [n] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(nilaiPkl)
+    .where(eq(nilaiPkl.tpId, tpId));
+  return n?.n ?? 0;
+}
+
+/** The classes of the PKL plans holding a TP: their PKL nilai akhir is computed from its scores. */
+async function pklClassesOf(tx: Db, tpId: string): Promise<string[]> {
+  const rows = await tx
+    .selectDistinct({ rombel: praktikKerjaLapangan.rombonganBelajarId })
+    .from(tpPkl)
+    .innerJoin(praktikKerjaLapangan, eq(praktikKerjaLapangan.pklId, tpPkl.pklId))
+    .where(eq(tpPkl.tpId, tpId));
+  return rows.map((r) => r.rombel);
+}
+
+function inUse(g: { nilai: number; capaian: number; pkl?: number }): AppError {
+  return new AppError(409, TP_IN_USE_CODE, TP_MESSAGES.inUse(g.nilai, g.capaian, g.pkl), {
     nilai_tp: String(g.nilai),
     tp_nilai: String(g.capaian),
+    ...(g.pkl ? { nilai_pkl: String(g.pkl) } : {}),
   });
 }
 
@@ -460,6 +483,10 @@ export async function deleteTp(
 ): Promise<{ message: string }> {
   await teachersTp(db, actor, tpId);
   await db.transaction(async (tx) => {
+    // The PKL classes' save locks first (a PKL score save takes its class lock, then the TP's share
+    // lock through the FK), so the two never wait for each other crosswise.
+    const pklKelas = await pklClassesOf(tx, tpId);
+    for (const rombel of pklKelas) await lockPembelajaran(tx, `pkl:${rombel}`);
     // Locks the TP: a grade written meanwhile (its FK takes a share lock) waits for this decision.
     await tx.select({ id: tp.tpId }).from(tp).where(eq(tp.tpId, tpId)).for('update');
     const [elsewhere] = await tx
@@ -476,9 +503,11 @@ export async function deleteTp(
       )
       .limit(1);
     if (elsewhere) throw new AppError(422, 'VALIDATION_ERROR', TP_MESSAGES.mappedElsewhere);
-    const grades = await gradesOf(tx, tpId);
-    if (!force && grades.nilai + grades.capaian > 0) throw inUse(grades);
+    const grades = { ...(await gradesOf(tx, tpId)), pkl: await pklGradesOf(tx, tpId) };
+    if (!force && grades.nilai + grades.capaian + grades.pkl > 0) throw inUse(grades);
     await tx.delete(tp).where(eq(tp.tpId, tpId));
+    // The PKL scores went with the TP (FK cascade): the report must not keep a grade made of them.
+    if (grades.pkl > 0) await recomputeClasses(tx, actor.sekolahId, pklKelas);
   });
   return { message: TP_MESSAGES.deleted };
 }
