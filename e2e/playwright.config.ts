@@ -28,6 +28,8 @@ const SCHOOL_WIDE = [
   // Make wali@ the wali of another class through Dapodik (the simulator the settings point at).
   /\/wali-kelas-sikap\.spec\.ts$/,
   /\/sub-mapel\.spec\.ts$/,
+  // Makes wali@ the wali of the PKL class through Dapodik and plans/scores PKL (the switch applies).
+  /\/pkl-wali\.spec\.ts$/,
   // Saves grades: never while setting.spec has the assessment switch off.
   /\/keyboard\.spec\.ts$/,
 ];
