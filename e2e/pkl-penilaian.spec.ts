@@ -213,3 +213,32 @@ test('pkl@ generates the PKL grade on the Beranda detail: the hand-computed mean
   for (const r of detail.data.filter((x) => expected.has(x.nama)))
     expect(r.nilai_akhir, r.nama).toBe(expected.get(r.nama));
 });
+
+test.describe('without a plan', () => {
+  test.use({ locale: 'id-ID' });
+
+  test('Input Penilaian says "Rencana penilaian PKL tidak ditemukan!" and links to Perencanaan', async ({
+    page,
+    request,
+  }) => {
+    // pkl@'s plans are deleted (confirming their scores); the other tests make one again when run.
+    const token = await apiToken(request, 'pkl');
+    const list = await json<{ data: { pkl_id: string }[] }>(request, '/api/pkl/rencana?per_page=100', token);
+    for (const plan of list.data) {
+      const url = `/api/pkl/rencana/${plan.pkl_id}`;
+      let res = await request.delete(url, auth(token));
+      if (res.status() === 409) {
+        const n = ((await res.json()) as { details?: { jumlah_nilai?: string } }).details?.jumlah_nilai;
+        res = await request.delete(`${url}?konfirmasi_hapus_nilai=${n}`, auth(token));
+      }
+      expect(res.status(), await res.text()).toBe(200);
+    }
+
+    await login(page, 'pkl');
+    await page.goto('/pkl/penilaian');
+    const alert = page.getByTestId('penilaian-no-plan');
+    await expect(alert).toContainText('Rencana penilaian PKL tidak ditemukan!');
+    await alert.getByRole('link').click();
+    await expect(page).toHaveURL(/\/pkl\/perencanaan$/);
+  });
+});
