@@ -18,6 +18,7 @@ import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
 import { sqlRows } from '../../sekolah/sql-rows';
 import type { PrintableRombel } from '../access';
+import { embeddableImage } from '../pdf';
 
 /*
  * Everything the report cards of one class need (docs/decisions/031-cetak-rapor.md), read in a
@@ -198,7 +199,7 @@ export async function raporKelas(
       provinsi: str(head.provinsi),
       website: str(head.website),
       email: str(head.email),
-      logo: logoDataUrl(head.logo_mime, head.logo_data),
+      logo: await usableLogo(head.logo_mime, head.logo_data),
     },
     semester: {
       id: kelas.semesterId,
@@ -242,6 +243,12 @@ function logoDataUrl(mime: unknown, data: unknown): string | null {
   return `data:${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
 }
 
+/** The logo, unless pdfmake cannot embed it (then the cover prints without one, never fails). */
+async function usableLogo(mime: unknown, data: unknown): Promise<string | null> {
+  const url = logoDataUrl(mime, data);
+  return url && (await embeddableImage(url)) ? url : null;
+}
+
 function parseIds(value: string | null | undefined): string[] {
   try {
     const parsed: unknown = JSON.parse(value ?? '[]');
@@ -254,7 +261,7 @@ function parseIds(value: string | null | undefined): string[] {
 }
 
 /** Names with titles and the chosen staff number of some teachers. */
-async function penandatangan(
+export async function penandatangan(
   db: Db,
   guruIds: string[],
   jenis: 'nip' | 'nuptk' | 'niy',

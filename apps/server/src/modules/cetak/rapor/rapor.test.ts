@@ -286,6 +286,25 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     expect(pdfImages(await cover())).toEqual([]);
   });
 
+  it('prints the cover without a logo pdfmake cannot read (a browser still shows it), never fails', async () => {
+    const db = t().db.db;
+    // A 1×1 PNG whose data a text transfer damaged ("\r\n" inside): browsers show it, pdfkit refuses it.
+    const broken = Buffer.from(
+      '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+        '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+      'hex',
+    );
+    await db.insert(sekolahLogo).values({ sekolahId: demo.sekolahId, mimeType: 'image/png', data: broken });
+    try {
+      const res = await get(`/api/cetak/rapor-cover/${pupil.ar}`, 'wali');
+      expect(res.statusCode).toBe(200);
+      expect(pdfImages(res.rawPayload)).toEqual([]);
+      expect(pdfText(res.rawPayload).text).toContain('RAPOR PESERTA DIDIK');
+    } finally {
+      await db.delete(sekolahLogo).where(eq(sekolahLogo.sekolahId, demo.sekolahId));
+    }
+  });
+
   it('lists the class on the print page with what each card lacks and what will be printed', async () => {
     const res = await get('/api/cetak/rapor', 'wali');
     expect(res.statusCode).toBe(200);
