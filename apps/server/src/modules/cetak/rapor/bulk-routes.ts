@@ -2,14 +2,17 @@ import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import {
   RAPOR_SEMUA_MESSAGES,
+  type RaporSemuaRequest,
   type RaporSemuaResult,
   raporSemuaParamsSchema,
   raporSemuaRequestSchema,
 } from '@erapor/contract/cetak/rapor-semua';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { isFinished, JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
+import { RAPOR_PKL_MESSAGES, raporPklSemuaRequestSchema } from '@erapor/contract/pkl/cetak';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Actor } from '../../../actor';
 import { keepAlive, openEventStream } from '../../../lib/sse';
 import { actorOf } from '../../../plugins/auth';
 import { AppError, forbidden, notFound } from '../../../plugins/errors';
@@ -23,7 +26,18 @@ import {
   subscribeJob,
   toJob,
 } from '../../jobs/service';
-import { bulkFile, bulkJobRow, bulkScope, countSiswa, deleteOldFiles, mayUseJob, runBulk } from './bulk';
+import { pklBulkScope } from '../pkl/bulk';
+import {
+  type BulkScope,
+  type BulkUnit,
+  bulkFile,
+  bulkJobRow,
+  bulkScope,
+  countSiswa,
+  deleteOldFiles,
+  mayUseJob,
+  runBulk,
+} from './bulk';
 
 /** How often an SSE stream re-reads the job row (a job run by another server process on PostgreSQL). */
 const SSE_POLL_MS = 2000;
@@ -66,67 +80,126 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = actorOf(request);
       const body = request.body;
       const scope = await bulkScope(db, actor, body);
-      // Two clicks at once: the second gets the 409 (checked before any await below).
-      if (starting.has(scope.kind)) {
-        throw new AppError(409, ERROR_CODES.CONFLICT, RAPOR_SEMUA_MESSAGES.alreadyRunning);
-      }
-      starting.add(scope.kind);
-      let job: Job;
-      let total: number;
-      try {
-        const busy = await findUnfinishedJob(db, scope.kind);
-        if (busy) {
-          throw new AppError(409, ERROR_CODES.CONFLICT, RAPOR_SEMUA_MESSAGES.alreadyRunning, {
-            job_id: busy.id,
-          });
-        }
-        total = await countSiswa(db, scope.classes);
-        if (total === 0) throw new AppError(422, ERROR_CODES.VALIDATION, RAPOR_SEMUA_MESSAGES.noClass);
-        await deleteOldFiles(config.dataDir, app.ctx.now());
-        job = await createJob(db, {
-          sekolahId: actor.sekolahId,
-          kind: scope.kind,
-          createdBy: actor.userId,
-          total,
-        });
-      } finally {
-        starting.delete(scope.kind);
-      }
-      const path = bulkFile(config.dataDir, job.id, body.output);
-      const abort = new AbortController();
-      const done = runJob<RaporSemuaResult>(
-        db,
-        job.id,
-        async (progress) => {
-          try {
-            const result = await runBulk(
-              db,
-              {
-                sekolahId: actor.sekolahId,
-                classes: scope.classes,
-                dokumen: body.dokumen,
-                output: body.output,
-                path,
-                versi: config.version,
-                total,
-                fileName: scope.label,
-                signal: abort.signal,
-              },
-              progress,
-            );
-            return { result, message: RAPOR_SEMUA_MESSAGES.done(result.siswa) };
-          } catch (err) {
-            await rm(path, { force: true });
-            throw err;
-          }
-        },
-        { now: app.ctx.now, onError: (err) => app.log.warn({ err }, 'cetak semua stopped') },
-      );
-      running.set(job.id, { abort, done });
-      void done.finally(() => running.delete(job.id));
+      const job = await startJob(actor, {
+        kind: scope.kind,
+        label: scope.label,
+        output: body.output,
+        dokumen: body.dokumen,
+        classes: scope.classes,
+        count: () => countSiswa(db, scope.classes),
+        alreadyRunning: RAPOR_SEMUA_MESSAGES.alreadyRunning,
+        noUnit: RAPOR_SEMUA_MESSAGES.noClass,
+        done: RAPOR_SEMUA_MESSAGES.done,
+      });
       return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
     },
   );
+
+  /** The PKL reports of a plan or a class (issue #12 item 7): the same job, its own kind. */
+  app.post(
+    '/api/cetak/rapor-pkl-semua',
+    {
+      ...authenticated,
+      schema: {
+        body: raporPklSemuaRequestSchema,
+        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      const scope = await pklBulkScope(db, actor, body, config.version);
+      const job = await startJob(actor, {
+        kind: scope.kind,
+        label: scope.label,
+        output: body.output,
+        dokumen: [],
+        classes: [],
+        units: scope.units,
+        count: async () => scope.total,
+        alreadyRunning: RAPOR_PKL_MESSAGES.alreadyRunning,
+        noUnit: RAPOR_PKL_MESSAGES.noPlan,
+        done: RAPOR_PKL_MESSAGES.done,
+      });
+      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
+    },
+  );
+
+  /** Starts a job of a kind (409 while one of that kind runs) and runs it in the background. */
+  async function startJob(
+    actor: Actor,
+    spec: {
+      kind: string;
+      label: string;
+      output: RaporSemuaRequest['output'];
+      dokumen: RaporSemuaRequest['dokumen'];
+      classes: BulkScope['classes'];
+      units?: readonly BulkUnit[];
+      count: () => Promise<number>;
+      alreadyRunning: string;
+      noUnit: string;
+      done: (siswa: number) => string;
+    },
+  ): Promise<Job> {
+    // Two clicks at once: the second gets the 409 (checked before any await below).
+    if (starting.has(spec.kind)) {
+      throw new AppError(409, ERROR_CODES.CONFLICT, spec.alreadyRunning);
+    }
+    starting.add(spec.kind);
+    let job: Job;
+    let total: number;
+    try {
+      const busy = await findUnfinishedJob(db, spec.kind);
+      if (busy) {
+        throw new AppError(409, ERROR_CODES.CONFLICT, spec.alreadyRunning, { job_id: busy.id });
+      }
+      total = await spec.count();
+      if (total === 0) throw new AppError(422, ERROR_CODES.VALIDATION, spec.noUnit);
+      await deleteOldFiles(config.dataDir, app.ctx.now());
+      job = await createJob(db, {
+        sekolahId: actor.sekolahId,
+        kind: spec.kind,
+        createdBy: actor.userId,
+        total,
+      });
+    } finally {
+      starting.delete(spec.kind);
+    }
+    const path = bulkFile(config.dataDir, job.id, spec.output);
+    const abort = new AbortController();
+    const done = runJob<RaporSemuaResult>(
+      db,
+      job.id,
+      async (progress) => {
+        try {
+          const result = await runBulk(
+            db,
+            {
+              sekolahId: actor.sekolahId,
+              classes: spec.classes,
+              ...(spec.units ? { units: spec.units } : {}),
+              dokumen: spec.dokumen,
+              output: spec.output,
+              path,
+              versi: config.version,
+              total,
+              fileName: spec.label,
+              signal: abort.signal,
+            },
+            progress,
+          );
+          return { result, message: spec.done(result.siswa) };
+        } catch (err) {
+          await rm(path, { force: true });
+          throw err;
+        }
+      },
+      { now: app.ctx.now, onError: (err) => app.log.warn({ err }, 'cetak semua stopped') },
+    );
+    running.set(job.id, { abort, done });
+    void done.finally(() => running.delete(job.id));
+    return job;
+  }
 
   app.get(
     '/api/cetak/rapor-semua/:job_id',

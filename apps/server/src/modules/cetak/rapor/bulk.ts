@@ -11,6 +11,7 @@ import {
   safeName,
 } from '@erapor/contract/cetak/rapor-semua';
 import { MESSAGES } from '@erapor/contract/errors';
+import { JOB_KIND_RAPOR_PKL } from '@erapor/contract/pkl/cetak';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
@@ -121,11 +122,30 @@ export async function deleteOldFiles(dataDir: string, now: Date): Promise<number
 /** The job row's owner data (the Job the API sends leaves the creator out). */
 export async function bulkJobRow(db: Db, jobId: string, sekolahId: string) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  if (!row || row.sekolahId !== sekolahId || !row.kind.startsWith(`${JOB_KIND_RAPOR_SEMUA}:`)) return null;
+  const kinds = [JOB_KIND_RAPOR_SEMUA, JOB_KIND_RAPOR_PKL];
+  if (!row || row.sekolahId !== sekolahId || !kinds.some((k) => row.kind.startsWith(`${k}:`))) return null;
   return row;
 }
 
 /** The creator of a job, the Waka and the admin of its school may see, cancel and download it. */
+/**
+ * A piece of a job read on the main thread and posted to the worker: a class of report cards, or
+ * a PKL plan's reports (cetak/pkl/bulk.ts). `siswa` is how many pupils it holds (0: skipped).
+ */
+export interface BulkUnit {
+  nama: string;
+  read: () => Promise<{ command: RenderCommand; siswa: number }>;
+}
+
+/** The report cards of a class as a unit of the job. */
+const raporUnit = (db: Db, sekolahId: string, kelas: PrintableRombel): BulkUnit => ({
+  nama: kelas.nama,
+  read: async () => {
+    const data = await raporKelas(db, { ...kelas, sekolahId });
+    return { command: { type: 'kelas', kelas: data }, siswa: data.siswa.length };
+  },
+});
+
 export function mayUseJob(actor: Actor, row: { createdBy: string | null }): boolean {
   return printsAnyClass(actor) || (row.createdBy !== null && row.createdBy === actor.userId);
 }
@@ -142,6 +162,8 @@ export async function runBulk(
   input: {
     sekolahId: string;
     classes: readonly PrintableRombel[];
+    /** Other units than the classes' report cards (the PKL reports); the classes are then ignored. */
+    units?: readonly BulkUnit[];
     dokumen: RaporSemuaRequest['dokumen'];
     output: RaporSemuaRequest['output'];
     path: string;
@@ -202,25 +224,26 @@ export async function runBulk(
     let siswa = 0;
     // The next class is read while the worker renders this one: the database's work and the
     // rendering overlap instead of taking turns (on PostgreSQL the reads are half the job).
-    const read = (kelas: PrintableRombel) => {
-      const reading = raporKelas(db, { ...kelas, sekolahId: input.sekolahId });
+    const units = input.units ?? input.classes.map((kelas) => raporUnit(db, input.sekolahId, kelas));
+    const read = (unit: BulkUnit) => {
+      const reading = unit.read();
       reading.catch(() => {}); // awaited below; a failure of a class never reached is not unhandled
       return reading;
     };
-    let reading = input.classes[0] ? read(input.classes[0]) : null;
-    for (const [index, kelas] of input.classes.entries()) {
+    let reading = units[0] ? read(units[0]) : null;
+    for (const [index, unit] of units.entries()) {
       if (failure) throw failure;
-      message = RAPOR_SEMUA_MESSAGES.reading(kelas.nama);
+      message = RAPOR_SEMUA_MESSAGES.reading(unit.nama);
       progress(done, input.total, message);
-      const data = await (reading ?? read(kelas));
-      const following = input.classes[index + 1];
+      const data = await (reading ?? read(unit));
+      const following = units[index + 1];
       reading = following ? read(following) : null;
-      if (data.siswa.length === 0) continue;
-      siswa += data.siswa.length;
-      message = RAPOR_SEMUA_MESSAGES.rendering(kelas.nama);
+      if (data.siswa === 0) continue;
+      siswa += data.siswa;
+      message = RAPOR_SEMUA_MESSAGES.rendering(unit.nama);
       progress(done, input.total, message);
       const step = next();
-      post({ type: 'kelas', kelas: data });
+      post(data.command);
       await step;
     }
     if (siswa === 0) throw new Error(RAPOR_SEMUA_MESSAGES.noClass);
@@ -231,7 +254,7 @@ export async function runBulk(
     return {
       file_name: `${safeName(input.fileName)}.${input.output}`,
       siswa,
-      kelas: input.classes.length,
+      kelas: units.length,
       bytes: finished.bytes,
     };
   } finally {

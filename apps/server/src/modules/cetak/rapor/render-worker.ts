@@ -3,8 +3,11 @@ import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import { namaBerkasSiswa, type RaporSemuaOutput, safeName } from '@erapor/contract/cetak/rapor-semua';
+import { namaBerkasPkl } from '@erapor/contract/pkl/cetak';
 import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderPdf } from '../pdf';
+import type { RaporPkl } from '../pkl/data';
+import { raporPklDocument } from '../pkl/document';
 import { coverContent } from './cover';
 import type { RaporKelas } from './data';
 import { type RaporDoc, raporDocument } from './layout';
@@ -23,6 +26,8 @@ import { ZipFileWriter } from './zip-writer';
 export type RenderCommand =
   | { type: 'begin'; path: string; output: RaporSemuaOutput; dokumen: RaporDokumen[]; versi: string }
   | { type: 'kelas'; kelas: RaporKelas }
+  /** A PKL plan's reports (issue #12 item 7): the same job with its own document. */
+  | { type: 'pkl'; plan: RaporPkl }
   | { type: 'end' };
 
 export type RenderReply =
@@ -98,6 +103,8 @@ class Job {
   private done = 0;
   private classes = 0;
   private pdfPupils: { kelas: RaporKelas } | null = null;
+  /** PKL reports of one PDF: a plan or a class's plans, a few dozen pupils, rendered at the end. */
+  private pklPupils: { plan: RaporPkl; siswa: RaporPkl['siswa'][number] }[] = [];
 
   constructor(
     private readonly begin: Extract<RenderCommand, { type: 'begin' }>,
@@ -124,8 +131,25 @@ class Job {
     this.pdfPupils = { kelas };
   }
 
+  /** A PKL plan: ZIP entries "{No}-{NISN, else NIS}-{Nama}-{DUDI}.pdf", or kept for the one PDF. */
+  async pkl(plan: RaporPkl): Promise<void> {
+    this.classes++;
+    if (!this.zip) {
+      for (const siswa of plan.siswa) this.pklPupils.push({ plan, siswa });
+      return;
+    }
+    const folder = safeName(plan.kelas) || `kelas-${this.classes}`;
+    for (const [i, siswa] of plan.siswa.entries()) {
+      const pdf = await renderPdf(raporPklDocument([{ plan, siswa }]));
+      await this.zip.add(`${folder}/${namaBerkasPkl(i + 1, siswa, plan.dudi)}`, pdf);
+      this.done++;
+      this.send({ type: 'progress', siswa: this.done });
+    }
+  }
+
   async end(): Promise<number> {
     if (this.zip) return this.zip.finish();
+    if (this.pklPupils.length > 0) return this.endPkl();
     const kelas = this.pdfPupils?.kelas;
     if (!kelas || kelas.siswa.length === 0) throw new Error('nothing to print');
     const n = kelas.siswa.length;
@@ -147,6 +171,13 @@ class Job {
       onRenderProgress(undefined);
     }
   }
+
+  private async endPkl(): Promise<number> {
+    const pdf = await renderPdf(raporPklDocument(this.pklPupils));
+    await writeFile(this.begin.path, pdf);
+    this.send({ type: 'progress', siswa: this.pklPupils.length });
+    return pdf.length;
+  }
 }
 
 /** Set by bulk.ts: this module answers only in the thread started for it. */
@@ -165,6 +196,9 @@ if (parentPort && workerData === RENDER_WORKER_MARK) {
         else if (!job) throw new Error('render worker: no job begun');
         else if (cmd.type === 'kelas') {
           await job.kelas(cmd.kelas);
+          send({ type: 'kelas-done' });
+        } else if (cmd.type === 'pkl') {
+          await job.pkl(cmd.plan);
           send({ type: 'kelas-done' });
         } else send({ type: 'finished', bytes: await job.end() });
       })

@@ -1,0 +1,65 @@
+import { safeName } from '@erapor/contract/cetak/rapor-semua';
+import {
+  cetakPklQuerySchema,
+  cetakPklResponseSchema,
+  raporPklParamsSchema,
+} from '@erapor/contract/pkl/cetak';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../../plugins/auth';
+import { errorResponses } from '../../../plugins/responses';
+import { renderRaporPkl } from './document';
+import { cetakPklPage, raporPklOf } from './service';
+
+/**
+ * Cetak Rapor PKL (issue #12 item 7; docs/decisions/034-pkl.md): the print page's list and one
+ * pupil's PKL report of a plan. The bulk job lives with the report cards' (rapor/bulk-routes.ts).
+ */
+export const cetakPklRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  const authenticated = { onRequest: app.authenticate };
+
+  app.get(
+    '/api/cetak/rapor-pkl',
+    {
+      ...authenticated,
+      schema: {
+        querystring: cetakPklQuerySchema,
+        response: { 200: cetakPklResponseSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request) => cetakPklPage(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/cetak/rapor-pkl/:pkl_id/:peserta_didik_id',
+    {
+      ...authenticated,
+      schema: {
+        params: raporPklParamsSchema,
+        response: {
+          200: z.instanceof(Buffer).describe('application/pdf'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const plan = await raporPklOf(db, actorOf(request), request.params, config.version);
+      const siswa = plan.siswa[0];
+      if (!siswa) throw new Error('participant vanished between the access check and the read');
+      const pdf = await renderRaporPkl(plan, siswa);
+      // "Rapor PKL 0012345678 Budi Santoso - PT Maju Jaya.pdf"; ASCII fallback beside the UTF-8 name.
+      const nomor = siswa.nisn ?? siswa.nis ?? '';
+      const name = `${safeName(`Rapor PKL ${nomor} ${siswa.nama} - ${plan.dudi}`.replace(/\s+/g, ' '))}.pdf`;
+      const ascii = name.replace(/[^\w .-]/g, '_');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};
