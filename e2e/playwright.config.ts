@@ -25,6 +25,8 @@ const SCHOOL_WIDE = [
   /\/pkl-kehadiran\.spec\.ts$/,
   // Saves PKL scores, which obey the assessment switch too.
   /\/pkl-penilaian\.spec\.ts$/,
+  // May create pkl@'s PKL plan (the assessment switch applies) to print its reports.
+  /\/pkl-cetak\.spec\.ts$/,
   // Make wali@ the wali of another class through Dapodik (the simulator the settings point at).
   /\/wali-kelas-sikap\.spec\.ts$/,
   /\/sub-mapel\.spec\.ts$/,

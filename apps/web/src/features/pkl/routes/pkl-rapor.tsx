@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { CetakPklScreen } from '../components/cetak-screen';
 
-/** Cetak Rapor (/pkl/cetak-rapor) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Cetak Rapor PKL (/pkl/cetak-rapor; issue #12 item 7): the PKL reports, one or a plan at once. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <CetakPklScreen />;
 }

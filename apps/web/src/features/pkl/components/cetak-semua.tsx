@@ -1,0 +1,184 @@
+import type { RaporSemuaOutput } from '@erapor/contract/cetak/rapor-semua';
+import { isFinished, type Job } from '@erapor/contract/jobs';
+import { Alert, Button, Card, Group, Progress, Radio, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import {
+  cancelRaporSemua,
+  downloadRaporSemua,
+  followRaporSemua,
+  getRaporSemua,
+} from '../../cetak/api/rapor-api';
+import { startRaporPklSemua } from '../api/cetak-api';
+
+/**
+ * Cetak Semua of the PKL reports (issue #12 item 7): a plan's (or the chosen class's) reports as one
+ * PDF or a ZIP, printed by the report cards' bulk job (decision 033) under its own kind; its status,
+ * cancel and download are the same job addresses. The report cards' component chooses documents and
+ * scopes that do not apply here, so this one keeps only the plan, the output and the progress.
+ */
+export function CetakSemuaPkl({
+  rombelId,
+  rencana,
+}: {
+  rombelId: string | null;
+  rencana: { pkl_id: string; kelas: string; nama_dudi: string; peserta: number }[];
+}) {
+  const { t } = useTranslation();
+  const ALL = 'semua';
+  const [scope, setScope] = useState<string>(rencana.length === 1 ? (rencana[0]?.pkl_id ?? ALL) : ALL);
+  const [output, setOutput] = useState<RaporSemuaOutput>('pdf');
+  const [job, setJob] = useState<Job | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [file, setFile] = useState<string | null>(null);
+  const follow = useRef<AbortController | null>(null);
+  useEffect(() => () => follow.current?.abort(), []);
+  const running = job !== null && !isFinished(job.status);
+
+  async function download(jobId: string) {
+    try {
+      setFile(await downloadRaporSemua(jobId));
+    } catch (e) {
+      toast.error(t('pkl.cetak.downloadFailed'), httpErrorMessage(e, t), 'long');
+    }
+  }
+
+  async function start() {
+    setError(null);
+    setFile(null);
+    setStarting(true);
+    let started: Job;
+    try {
+      started = await startRaporPklSemua(
+        scope === ALL && rombelId ? { rombongan_belajar_id: rombelId, output } : { pkl_id: scope, output },
+      );
+    } catch (e) {
+      // The same job already runs (another tab, before a reload): follow that one instead.
+      const failure = toHttpError(e);
+      const runningId = failure.status === 409 ? failure.details.job_id : undefined;
+      try {
+        if (!runningId) throw e;
+        started = await getRaporSemua(runningId);
+      } catch {
+        setError(httpErrorMessage(e, t));
+        return;
+      }
+    } finally {
+      setStarting(false);
+    }
+    setJob(started);
+    follow.current?.abort();
+    const abort = new AbortController();
+    follow.current = abort;
+    let last: Job = started;
+    await followRaporSemua(
+      started.id,
+      (j) => {
+        last = j;
+        setJob(j);
+      },
+      abort.signal,
+    );
+    if (abort.signal.aborted) return;
+    if (last.status === 'done') await download(started.id);
+    else if (last.status === 'failed') setError(last.message ?? t('pkl.cetak.failed'));
+  }
+
+  async function cancel() {
+    if (!job) return;
+    try {
+      setJob(await cancelRaporSemua(job.id));
+    } catch (e) {
+      toast.error(t('pkl.cetak.failed'), httpErrorMessage(e, t), 'long');
+    }
+  }
+
+  const options = [
+    ...(rombelId && rencana.length > 1 ? [{ value: ALL, label: t('pkl.cetak.semuaRencana') }] : []),
+    ...rencana.map((r) => ({ value: r.pkl_id, label: `${r.kelas} - ${r.nama_dudi} (${r.peserta})` })),
+  ];
+  const total = job?.total ?? 0;
+  const progress = job?.progress ?? 0;
+  return (
+    <Card withBorder radius="md" padding="lg" data-testid="pkl-semua">
+      <Stack gap="sm">
+        <div>
+          <Text fw={600}>{t('pkl.cetak.semuaTitle')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('pkl.cetak.semuaHint')}
+          </Text>
+        </div>
+        <Group align="end" gap="xl" wrap="wrap">
+          <Select
+            label={t('pkl.cetak.rencana')}
+            data={options}
+            value={options.some((o) => o.value === scope) ? scope : (options[0]?.value ?? null)}
+            onChange={(v) => v && setScope(v)}
+            allowDeselect={false}
+            disabled={running}
+            w={360}
+            data-testid="pkl-semua-rencana"
+          />
+          <Radio.Group
+            label={t('pkl.cetak.output')}
+            value={output}
+            onChange={(v) => setOutput(v as RaporSemuaOutput)}
+          >
+            <Group gap="md" mt={6}>
+              <Radio value="pdf" label={t('pkl.cetak.pdf')} disabled={running} />
+              <Radio value="zip" label={t('pkl.cetak.zip')} disabled={running} />
+            </Group>
+          </Radio.Group>
+        </Group>
+        <Group gap="sm">
+          <Button
+            onClick={() => void start()}
+            loading={starting}
+            disabled={running || options.length === 0}
+            data-testid="pkl-semua-start"
+          >
+            {t('pkl.cetak.semuaStart')}
+          </Button>
+          {running ? (
+            <Button
+              variant="default"
+              color="red"
+              onClick={() => void cancel()}
+              data-testid="pkl-semua-cancel"
+            >
+              {t('pkl.cetak.cancel')}
+            </Button>
+          ) : null}
+          {job?.status === 'done' ? (
+            <Button variant="light" onClick={() => void download(job.id)} data-testid="pkl-semua-download">
+              {t('pkl.cetak.downloadAgain')}
+            </Button>
+          ) : null}
+        </Group>
+        {running ? (
+          <Stack gap={4} data-testid="pkl-semua-progress">
+            <Progress value={total > 0 ? (100 * progress) / total : 0} animated striped />
+            <Text size="sm">
+              {t('pkl.cetak.progress', { progress, total })}
+              {job?.message ? ` · ${job.message}` : ''}
+            </Text>
+          </Stack>
+        ) : null}
+        {job?.status === 'done' && file ? (
+          <Alert color="green" data-testid="pkl-semua-done">
+            {t('pkl.cetak.done', { file })}
+          </Alert>
+        ) : null}
+        {job?.status === 'cancelled' ? <Alert color="yellow">{t('pkl.cetak.cancelled')}</Alert> : null}
+        {error ? (
+          <Alert color="red" title={t('pkl.cetak.failed')} data-testid="pkl-semua-error">
+            {error}
+          </Alert>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}
