@@ -12,12 +12,17 @@ import type { BenchResult } from './types';
 /*
  * PKL (issue #12): pkl@ saves the Input Penilaian grid of a whole class — every pupil of the demo's
  * PKL class (XII TJKT) in one PKS, 8 TPs, a score and a description per cell — over HTTP on PGlite,
- * the PKL nilai akhir recomputed in the same transaction: p95 ≤ 100 ms.
+ * the PKL nilai akhir recomputed in the same transaction: p95 ≤ 100 ms. The class is filled up to 36
+ * pupils first (the issue's size). Then the plan's 36 PKL reports, scored, as one PDF through the
+ * Cetak Semua job (start, follow, download): ≤ 2 s.
  */
 
 const PASSWORD = 'bench-password-1';
 const TPS = 8;
 const SAVES = 60;
+/** The class size the issue's budgets name. */
+const PUPILS = 36;
+const PRINTS = 3;
 
 async function openEnv(): Promise<DemoEnv> {
   const env = await openAppEnv('pglite', 'pkl');
@@ -61,6 +66,22 @@ async function wholeClassPlan(env: DemoEnv, headers: Record<string, string>): Pr
     `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${rombel}&dudi_id=${dudi}`,
   );
   const aktPd = step3.pks[0]?.value ?? '';
+  // Up to 36 pupils in the class: new pupils, members of the class.
+  const [count] = await sqlRows<{ n: number }>(
+    db,
+    sql`select count(*)::int n from anggota_rombel where rombongan_belajar_id = ${rombel} and deleted_at is null`,
+  );
+  for (let i = Number(count?.n ?? 0); i < PUPILS; i++) {
+    const [pd] = await sqlRows<{ id: string }>(
+      db,
+      sql`insert into peserta_didik (sekolah_id, nama, nisn) values (${sekolahId}, ${`Peserta Bench ${i + 1}`},
+        ${String(9_900_000_000 + i)}) returning peserta_didik_id id`,
+    );
+    await db.execute(sql`
+      insert into anggota_rombel (sekolah_id, semester_id, rombongan_belajar_id, peserta_didik_id)
+      select sekolah_id, semester_id, rombongan_belajar_id, ${pd?.id} from rombongan_belajar
+      where rombongan_belajar_id = ${rombel}`);
+  }
   await db.execute(sql`
     insert into anggota_akt_pd (sekolah_id, akt_pd_id, peserta_didik_id)
     select ${sekolahId}, ${aktPd}, a.peserta_didik_id from anggota_rombel a
@@ -87,6 +108,29 @@ async function wholeClassPlan(env: DemoEnv, headers: Record<string, string>): Pr
   );
   if (!plan) throw new Error('plan not stored');
   return String(plan.id);
+}
+
+/** The plan's reports as one PDF through the Cetak Semua job: start, follow, download (ms, bytes). */
+async function printPlan(env: DemoEnv, headers: Record<string, string>, pklId: string) {
+  const start = performance.now();
+  const res = await fetch(`${env.url}/api/cetak/rapor-pkl-semua`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ pkl_id: pklId, output: 'pdf' }),
+  });
+  if (res.status !== 202) throw new Error(`PKL print start: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  for (;;) {
+    const job = await get<{ status: string; message: string }>(env, headers, `/api/cetak/rapor-semua/${id}`);
+    if (job.status === 'done') break;
+    if (job.status !== 'queued' && job.status !== 'running')
+      throw new Error(`job ${job.status}: ${job.message}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const file = await fetch(`${env.url}/api/cetak/rapor-semua/${id}/unduh`, { headers });
+  const data = await file.arrayBuffer();
+  if (file.status !== 200) throw new Error(`PKL print download: ${file.status}`);
+  return { ms: performance.now() - start, bytes: data.byteLength };
 }
 
 export async function pklBench(): Promise<BenchResult[]> {
@@ -123,7 +167,21 @@ export async function pklBench(): Promise<BenchResult[]> {
     }
     const label = `${grid.siswa.length} pupils × ${grid.tp.length} TP`;
     console.log(`pkl: grid save ${label}, p95 ${percentile(timings, 95).toFixed(0)} ms`);
+
+    // The scored plan's reports as one PDF, a few times (the first run starts the worker thread).
+    const prints: { ms: number; bytes: number }[] = [];
+    for (let i = 0; i < PRINTS; i++) prints.push(await printPlan(env, headers, pklId));
+    const ms = prints.map((p) => p.ms);
+    console.log(
+      `pkl: ${grid.siswa.length} PKL reports as one PDF: ${ms.map((m) => (m / 1000).toFixed(2)).join(' / ')} s (${Math.round((prints[0]?.bytes ?? 0) / 1024)} kB)`,
+    );
     return [
+      {
+        name: `PKL reports as one PDF (${grid.siswa.length} pupils × ${grid.tp.length} TP, PGlite, median of ${PRINTS})`,
+        value: Math.round(percentile(ms, 50)),
+        unit: 'ms',
+        budget: 2000,
+      },
       {
         name: `PKL grid save p50 (${label}, PGlite)`,
         value: Math.round(percentile(timings, 50)),
