@@ -54,7 +54,7 @@ function ketidakhadiran(s: SiswaPkl): Content {
     ['Tanpa Keterangan', s.alpa],
   ];
   return grid(
-    [140, 80],
+    ['*', 60],
     ['Ketidakhadiran', 'Jumlah'],
     rows.map(([k, v]) => [k, { text: `${v} hari`, alignment: 'center' }]),
   );
@@ -105,10 +105,14 @@ export function raporPklContent(plan: RaporPkl, s: SiswaPkl): Content[] {
     { text: ' ', fontSize: 4 },
     identitas(plan, s),
     nilaiTable(s),
-    sectionTitle('Catatan'),
-    box(s.catatan, 30),
-    sectionTitle('Ketidakhadiran'),
-    ketidakhadiran(s),
+    // Catatan and Ketidakhadiran side by side, so a usual report (up to ~8 TPs) keeps one page.
+    {
+      columns: [
+        { width: '*', stack: [sectionTitle('Catatan'), box(s.catatan, 52)] },
+        { width: 200, stack: [sectionTitle('Ketidakhadiran'), ketidakhadiran(s)] },
+      ],
+      columnGap: 14,
+    },
     signatures(plan),
   ];
 }
