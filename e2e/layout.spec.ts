@@ -59,7 +59,7 @@ interface Overflow {
  * in one: a cell whose content spills out is cut off even inside a scroller. Also allowed: text cut
  * with an ellipsis on purpose (overflow hidden + text-overflow: ellipsis), Mantine's Switch track
  * (its label slides inside it by design), a ScrollArea's thumb (its touch target is wider than the
- * bar) and a pinned column's shadow. Only the innermost offenders
+ * bar), a loading spinner and a pinned column's shadow. Only the innermost offenders
  * are reported (their ancestors overflow because of them), with the total.
  */
 function overflowsOutsideScrollers(): { total: number; offenders: Overflow[] } {
@@ -78,6 +78,8 @@ function overflowsOutsideScrollers(): { total: number; offenders: Overflow[] } {
     if (el.matches('.mantine-Switch-track')) return true;
     // A ScrollArea's thumb widens its touch target with a 44 px ::before while the bar is shown.
     if (el.matches('.mantine-ScrollArea-thumb')) return true;
+    // A loading spinner's animated ring draws past its box for a moment (a refetch on a slow machine).
+    if (el.matches('.mantine-Loader-root')) return true;
     const scroller = scrollerOf(el);
     if (!scroller) return false;
     if (scroller === el) return true;
