@@ -41,7 +41,8 @@ export function CetakPklScreen() {
           value={kelas.some((k) => k.value === rombel) ? rombel : null}
           onChange={(v) => setView({ rombel: v })}
           clearable
-          w={320}
+          w="100%"
+          maw={320}
           data-testid="pkl-cetak-rombel"
         />
       </Card>
