@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { axeViolations } from './a11y';
+import { ensurePklPlan, getJson } from './pkl-plan';
 import { apiToken, login } from './support';
 
 // pkl@ prints PKL reports (issue #12 item 7): a pupil's "Daftar Nilai" downloads their report, and
@@ -21,55 +22,6 @@ interface CetakPage {
   data: { nama: string; nisn: string | null; penempatan: { pkl_id: string; nama_dudi: string }[] }[];
 }
 
-const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-
-async function json<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const res = await request.get(url, auth(token));
-  expect(res.ok(), url).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** pkl@'s plan of the class where they teach PKL: an existing one, else made through the API. */
-async function ensurePlan(request: APIRequestContext, token: string): Promise<Plan> {
-  const listed = await json<{ data: Plan[] }>(request, '/api/pkl/kehadiran/rencana', token);
-  if (listed.data[0]) return listed.data[0];
-  type Options = {
-    rombel: { value: string }[];
-    dudi: { value: string }[];
-    pks: { value: string }[];
-    tp: { value: string }[];
-  };
-  const step1 = await json<Options>(request, '/api/pkl/pilihan?tingkat=12', token);
-  const rombel = step1.rombel[0]?.value ?? '';
-  const step2 = await json<Options>(
-    request,
-    `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${rombel}`,
-    token,
-  );
-  const dudi = step2.dudi[0]?.value ?? '';
-  const step3 = await json<Options>(
-    request,
-    `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${rombel}&dudi_id=${dudi}`,
-    token,
-  );
-  const res = await request.post('/api/pkl/rencana', {
-    ...auth(token),
-    data: {
-      rombongan_belajar_id: rombel,
-      dudi_id: dudi,
-      akt_pd_id: step3.pks[0]?.value,
-      tanggal_mulai: '2026-01-05',
-      tanggal_selesai: '2026-04-30',
-      instruktur: 'Budi Santoso',
-      nip: '',
-      tp_ids: [step2.tp[0]?.value],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const again = await json<{ data: Plan[] }>(request, '/api/pkl/kehadiran/rencana', token);
-  return again.data[0] as Plan;
-}
-
 const pdfToText = (file: string) =>
   execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 
@@ -78,8 +30,8 @@ test("pkl@: Daftar Nilai downloads the pupil's PKL report; Cetak Semua prints th
   request,
 }) => {
   const token = await apiToken(request, 'pkl');
-  const plan = await ensurePlan(request, token);
-  const info = await json<CetakPage>(request, '/api/cetak/rapor-pkl', token);
+  const plan = await ensurePklPlan<Plan>(request, token, { list: '/api/pkl/kehadiran/rencana', tps: 1 });
+  const info = await getJson<CetakPage>(request, '/api/cetak/rapor-pkl', token);
   const mine = info.rencana.find((r) => r.pkl_id === plan.pkl_id);
   expect(mine?.peserta ?? 0).toBeGreaterThan(1);
   const pupil = info.data.find((d) => d.penempatan.some((p) => p.pkl_id === plan.pkl_id));

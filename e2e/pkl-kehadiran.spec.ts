@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './a11y';
+import { auth, ensurePklPlan, getJson } from './pkl-plan';
 import { apiToken, gridCell, login } from './support';
 
 // pkl@ enters PKL absences (issue #12 item 4): a row typed in the grade grid; a sum beyond the
@@ -18,58 +19,9 @@ interface Grid {
   data: { peserta_didik_id: string; nama: string; sakit: number; izin: number; alpa: number }[];
 }
 
-const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-
-async function json<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const res = await request.get(url, auth(token));
-  expect(res.ok(), url).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** pkl@'s plan of the class where they teach PKL: an existing one, else made through the API. */
-async function ensurePlan(request: APIRequestContext, token: string): Promise<Plan> {
-  const listed = await json<{ data: Plan[] }>(request, '/api/pkl/kehadiran/rencana', token);
-  if (listed.data[0]) return listed.data[0];
-  type Options = {
-    rombel: { value: string }[];
-    dudi: { value: string }[];
-    pks: { value: string }[];
-    tp: { value: string }[];
-  };
-  const step1 = await json<Options>(request, '/api/pkl/pilihan?tingkat=12', token);
-  const rombel = step1.rombel[0]?.value ?? '';
-  const step2 = await json<Options>(
-    request,
-    `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${rombel}`,
-    token,
-  );
-  const dudi = step2.dudi[0]?.value ?? '';
-  const step3 = await json<Options>(
-    request,
-    `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${rombel}&dudi_id=${dudi}`,
-    token,
-  );
-  const res = await request.post('/api/pkl/rencana', {
-    ...auth(token),
-    data: {
-      rombongan_belajar_id: rombel,
-      dudi_id: dudi,
-      akt_pd_id: step3.pks[0]?.value,
-      tanggal_mulai: '2026-01-05',
-      tanggal_selesai: '2026-04-30',
-      instruktur: 'Budi Santoso',
-      nip: '',
-      tp_ids: [step2.tp[0]?.value],
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const again = await json<{ data: Plan[] }>(request, '/api/pkl/kehadiran/rencana', token);
-  return again.data[0] as Plan;
-}
-
 /** Every participant back to 0/0/0, so a rerun against the same server starts clean. */
 async function clearAbsences(request: APIRequestContext, token: string, pklId: string): Promise<Grid> {
-  const grid = await json<Grid>(request, `/api/pkl/kehadiran?pkl_id=${pklId}`, token);
+  const grid = await getJson<Grid>(request, `/api/pkl/kehadiran?pkl_id=${pklId}`, token);
   const rows = grid.data
     .filter((r) => r.sakit || r.izin || r.alpa)
     .map((r) => ({
@@ -96,7 +48,7 @@ test('pkl@ types absences: a sum beyond the placement is refused with the messag
   request,
 }) => {
   const token = await apiToken(request, 'pkl');
-  const plan = await ensurePlan(request, token);
+  const plan = await ensurePklPlan<Plan>(request, token, { list: '/api/pkl/kehadiran/rencana', tps: 1 });
   const grid = await clearAbsences(request, token, plan.pkl_id);
   const hari = grid.rencana.hari;
   const nama = grid.data[0]?.nama ?? '';

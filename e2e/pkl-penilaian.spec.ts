@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { auth, deletePklPlans, ensurePklPlan, getJson } from './pkl-plan';
 import { apiToken, gridCell, login, paste } from './support';
 
 // pkl@ enters PKL scores (issue #12 item 3; decision 034): typed and pasted scores in the shared
@@ -21,59 +22,10 @@ interface Grid {
   }[];
 }
 
-const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-
-async function json<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const res = await request.get(url, auth(token));
-  expect(res.ok(), url).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** pkl@'s plan (an existing one, else made through the Perencanaan API with two TPs). */
-async function ensurePlan(request: APIRequestContext, token: string): Promise<Plan> {
-  const listed = await json<{ data: Plan[] }>(request, '/api/pkl/penilaian/rencana', token);
-  if (listed.data[0]) return listed.data[0];
-  type Options = {
-    rombel: { value: string }[];
-    dudi: { value: string }[];
-    pks: { value: string }[];
-    tp: { value: string }[];
-  };
-  const step1 = await json<Options>(request, '/api/pkl/pilihan?tingkat=12', token);
-  const rombel = step1.rombel[0]?.value ?? '';
-  const step2 = await json<Options>(
-    request,
-    `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${rombel}`,
-    token,
-  );
-  const dudi = step2.dudi[0]?.value ?? '';
-  const step3 = await json<Options>(
-    request,
-    `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${rombel}&dudi_id=${dudi}`,
-    token,
-  );
-  const res = await request.post('/api/pkl/rencana', {
-    ...auth(token),
-    data: {
-      rombongan_belajar_id: rombel,
-      dudi_id: dudi,
-      akt_pd_id: step3.pks[0]?.value,
-      tanggal_mulai: '2026-01-05',
-      tanggal_selesai: '2026-04-30',
-      instruktur: 'Budi Santoso',
-      nip: '',
-      tp_ids: step2.tp.slice(0, 2).map((t) => t.value),
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const again = await json<{ data: Plan[] }>(request, '/api/pkl/penilaian/rencana', token);
-  return again.data[0] as Plan;
-}
-
 /** Every stored score and note of the plan emptied, so a rerun starts clean. */
 async function clearScores(request: APIRequestContext, token: string, pklId: string): Promise<Grid> {
   const url = `/api/pkl/rencana/${pklId}/nilai`;
-  const grid = await json<Grid>(request, url, token);
+  const grid = await getJson<Grid>(request, url, token);
   const rows = grid.siswa.flatMap((s) => [
     ...Object.entries(s.nilai).map(([tp, c]) => ({
       peserta_didik_id: s.peserta_didik_id,
@@ -111,7 +63,7 @@ test('pkl@ types and pastes PKL scores, a 101 blocks the save until fixed, a not
   request,
 }) => {
   const token = await apiToken(request, 'pkl');
-  const plan = await ensurePlan(request, token);
+  const plan = await ensurePklPlan<Plan>(request, token, { list: '/api/pkl/penilaian/rencana', tps: 2 });
   const grid = await clearScores(request, token, plan.pkl_id);
   const [tp1] = grid.tp;
   const [a] = grid.siswa;
@@ -169,13 +121,11 @@ test('pkl@ generates the PKL grade on the Beranda detail: the hand-computed mean
   request,
 }) => {
   const token = await apiToken(request, 'pkl');
-  const plan = await ensurePlan(request, token);
-  const grid = await json<Grid>(request, `/api/pkl/rencana/${plan.pkl_id}/nilai`, token);
-  const guru = await json<{ data: { pembelajaran_id: string; mata_pelajaran_id: number; rombel: string }[] }>(
-    request,
-    '/api/beranda/guru',
-    token,
-  );
+  const plan = await ensurePklPlan<Plan>(request, token, { list: '/api/pkl/penilaian/rencana', tps: 2 });
+  const grid = await getJson<Grid>(request, `/api/pkl/rencana/${plan.pkl_id}/nilai`, token);
+  const guru = await getJson<{
+    data: { pembelajaran_id: string; mata_pelajaran_id: number; rombel: string }[];
+  }>(request, '/api/beranda/guru', token);
   const pkl = guru.data.find((r) => r.mata_pelajaran_id === 800001000 && r.rombel === plan.rombel);
   expect(pkl, 'the PKL subject on pkl@’s Beranda').toBeTruthy();
   // By hand: round(mean of each pupil's non-zero scores), half away from zero; none → no grade.
@@ -205,7 +155,7 @@ test('pkl@ generates the PKL grade on the Beranda detail: the hand-computed mean
   expect((await generated).status()).toBe(200);
   await expect(page.getByTestId('toasts')).toContainText('Nilai Praktik Kerja Lapangan berhasil digenerate');
 
-  const detail = await json<{ data: { nama: string; nilai_akhir: number | null }[] }>(
+  const detail = await getJson<{ data: { nama: string; nilai_akhir: number | null }[] }>(
     request,
     `/api/beranda/pembelajaran/${pkl?.pembelajaran_id}`,
     token,
@@ -223,16 +173,7 @@ test.describe('without a plan', () => {
   }) => {
     // pkl@'s plans are deleted (confirming their scores); the other tests make one again when run.
     const token = await apiToken(request, 'pkl');
-    const list = await json<{ data: { pkl_id: string }[] }>(request, '/api/pkl/rencana?per_page=100', token);
-    for (const plan of list.data) {
-      const url = `/api/pkl/rencana/${plan.pkl_id}`;
-      let res = await request.delete(url, auth(token));
-      if (res.status() === 409) {
-        const n = ((await res.json()) as { details?: { jumlah_nilai?: string } }).details?.jumlah_nilai;
-        res = await request.delete(`${url}?konfirmasi_hapus_nilai=${n}`, auth(token));
-      }
-      expect(res.status(), await res.text()).toBe(200);
-    }
+    await deletePklPlans(request, token);
 
     await login(page, 'pkl');
     await page.goto('/pkl/penilaian');

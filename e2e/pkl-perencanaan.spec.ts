@@ -1,38 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { deletePklPlans, getJson } from './pkl-plan';
 import { apiToken, login } from './support';
 
 // pkl@ plans a PKL placement (issue #12 item 2; decision 034): the cascade offers only the class
 // where they teach PKL and the DUDI / PKS they supervise there; saving without a TP shows the
 // message; the saved plan's participants are the PKS's pupils; a reload keeps it; Hapus Data ends it.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
-
-interface Row {
-  pkl_id: string;
-  kelas: string;
-  nama_dudi: string;
-  milik: boolean;
-}
-
-const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-
-async function json<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const res = await request.get(url, auth(token));
-  expect(res.ok(), url).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** A plan left by an earlier run against the same server is removed first (with its scores, if any). */
-async function removeOwnPlans(request: APIRequestContext, token: string): Promise<void> {
-  const list = await json<{ data: Row[] }>(request, '/api/pkl/rencana?per_page=100', token);
-  for (const r of list.data.filter((x) => x.milik)) {
-    const d = await json<{ jml_nilai: number }>(request, `/api/pkl/rencana/${r.pkl_id}`, token);
-    const res = await request.delete(
-      `/api/pkl/rencana/${r.pkl_id}?konfirmasi_hapus_nilai=${d.jml_nilai}`,
-      auth(token),
-    );
-    expect(res.ok()).toBe(true);
-  }
-}
 
 async function choose(page: Page, testId: string, option: string | RegExp): Promise<void> {
   await page.getByTestId(testId).click();
@@ -54,7 +27,8 @@ test('pkl@ plans a placement through the cascade, sees its participants after a 
 }) => {
   const token = await apiToken(request, 'pkl');
   const admin = await apiToken(request, 'admin');
-  await removeOwnPlans(request, token);
+  // A plan left by an earlier run against the same server is removed first (with its scores, if any).
+  await deletePklPlans(request, token);
 
   await login(page, 'pkl');
   const firstList = page.waitForResponse(
@@ -114,7 +88,7 @@ test('pkl@ plans a placement through the cascade, sees its participants after a 
   const pklId = ((await created.json()) as { data: { pkl_id: string; akt_pd_id: string } }).data;
 
   // The PKS's pupils, as the DUDI reference lists them (admin's view of the synced data).
-  const anggota = await json<{ data: { nama: string }[] }>(
+  const anggota = await getJson<{ data: { nama: string }[] }>(
     request,
     `/api/dudi/akt-pd/${pklId.akt_pd_id}/anggota`,
     admin,
@@ -153,6 +127,6 @@ test('pkl@ plans a placement through the cascade, sees its participants after a 
   expect((await removed).status()).toBe(200);
   await expect(page.getByTestId('toasts')).toContainText('Rencana Penilaian PKL berhasil dihapus');
   await expect(page.getByTestId('rencana-table')).toContainText('No data');
-  const after = await json<{ total: number }>(request, '/api/pkl/rencana', token);
+  const after = await getJson<{ total: number }>(request, '/api/pkl/rencana', token);
   expect(after.total).toBe(0);
 });

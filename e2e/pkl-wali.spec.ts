@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { type DapodikWali, dapodikWali } from './dapodik-wali';
+import { auth, deletePklPlans, getJson } from './pkl-plan';
 import { apiToken, login } from './support';
 
 // As the PKL class's wali (issue #12 "Done when"; decision 034): pkl@ plans a placement of the
@@ -46,28 +47,6 @@ let kelas = '';
 let formerWali = '';
 let moved = false;
 
-const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
-
-async function get<T>(request: APIRequestContext, url: string, token: string): Promise<T> {
-  const res = await request.get(url, auth(token));
-  expect(res.ok(), `${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as T;
-}
-
-/** Deletes pkl@'s plans of the class, confirming the number of scores that go with them. */
-async function deletePlans(request: APIRequestContext, token: string, rombelId: string): Promise<void> {
-  const list = await get<{ data: Rencana[] }>(request, '/api/pkl/rencana?per_page=100', token);
-  for (const plan of list.data.filter((p) => p.rombongan_belajar_id === rombelId)) {
-    const url = `/api/pkl/rencana/${plan.pkl_id}`;
-    let res = await request.delete(url, auth(token));
-    if (res.status() === 409) {
-      const n = ((await res.json()) as { details?: { jumlah_nilai?: string } }).details?.jumlah_nilai;
-      res = await request.delete(`${url}?konfirmasi_hapus_nilai=${n}`, auth(token));
-    }
-    expect(res.status(), await res.text()).toBe(200);
-  }
-}
-
 function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'e2e-pkl-wali-')), 'r.pdf');
   writeFileSync(file, pdf);
@@ -92,7 +71,11 @@ test.afterAll(async () => {
   test.setTimeout(180_000);
   try {
     if (dapodik) {
-      await deletePlans(dapodik.api, await apiToken(dapodik.api, 'pkl'), kelas);
+      await deletePklPlans(
+        dapodik.api,
+        await apiToken(dapodik.api, 'pkl'),
+        (p) => p.rombongan_belajar_id === kelas,
+      );
       if (moved) {
         await dapodik.setWali(kelas, formerWali);
         const res = await dapodik.api.get(
@@ -113,15 +96,15 @@ test("the PKL class's wali sees the placement, scores, catatan, S/I/A and the PK
 }) => {
   const pkl = await apiToken(request, 'pkl');
   const wali = await apiToken(request, 'wali');
-  await deletePlans(request, pkl, kelas);
+  await deletePklPlans(request, pkl, (p) => p.rombongan_belajar_id === kelas);
   const absensiUrl = `/api/wali-kelas/ketidakhadiran?rombongan_belajar_id=${kelas}`;
-  const absencesBefore = (await get<Absensi>(request, absensiUrl, wali)).data;
+  const absencesBefore = (await getJson<Absensi>(request, absensiUrl, wali)).data;
 
   // pkl@'s plan: 1 Jul – 31 Dec 2025 (Lamanya 6 bulan), three TPs.
   const base = `/api/pkl/pilihan?tingkat=12&rombongan_belajar_id=${kelas}`;
-  const step2 = await get<Pilihan>(request, base, pkl);
+  const step2 = await getJson<Pilihan>(request, base, pkl);
   const dudiId = step2.dudi[0]?.value ?? '';
-  const step3 = await get<Pilihan>(request, `${base}&dudi_id=${dudiId}`, pkl);
+  const step3 = await getJson<Pilihan>(request, `${base}&dudi_id=${dudiId}`, pkl);
   expect(step2.tp.length).toBeGreaterThanOrEqual(3);
   const created = await request.post('/api/pkl/rencana', {
     ...auth(pkl),
@@ -215,7 +198,7 @@ test("the PKL class's wali sees the placement, scores, catatan, S/I/A and the PK
   await expect(rowB.getByTestId('pkl-nilai-akhir')).toHaveText('83');
 
   // The report card of pupil a: the PKL subject with 85 and its description, and the PKL section.
-  const view = await get<PklWali>(
+  const view = await getJson<PklWali>(
     request,
     `/api/wali-kelas/praktik-kerja-lapangan?rombongan_belajar_id=${kelas}`,
     wali,
@@ -231,5 +214,5 @@ test("the PKL class's wali sees the placement, scores, catatan, S/I/A and the PK
   expect(text).toMatch(/ 6 Rajin dan sopan selama PKL/);
 
   // The class's own absences: unchanged (the PKL S/I/A is only shown beside them).
-  expect((await get<Absensi>(request, absensiUrl, wali)).data).toEqual(absencesBefore);
+  expect((await getJson<Absensi>(request, absensiUrl, wali)).data).toEqual(absencesBefore);
 });
