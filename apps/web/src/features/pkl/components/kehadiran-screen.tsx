@@ -1,7 +1,7 @@
 import type { KehadiranPklEdit } from '@erapor/contract/pkl/kehadiran';
 import { checkHariPkl } from '@erapor/contract/pkl/kehadiran';
 import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
-import { Alert, Button, Card, Group, List, Select, Stack, Text } from '@mantine/core';
+import { Alert, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -19,6 +19,7 @@ import {
   resetDraft,
 } from '../../../components/grade-grid/grid-model';
 import { rowProblems } from '../../../components/grade-grid/row-problems';
+import { GateAlert, type Refusal, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
@@ -43,12 +44,6 @@ function hariValidator(t: TFunction): CellValidator {
       ? null
       : { code: `hari.${checked.code}`, message: t(`pkl.kehadiran.error.${checked.code}`) };
   };
-}
-
-interface Refusal {
-  message: string;
-  problems: string[];
-  stale: boolean;
 }
 
 /**
@@ -236,32 +231,13 @@ export function KehadiranScreen() {
       {data ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
-            {closed ? (
-              <Alert color="red" data-testid="kehadiran-gate">
-                {closed}
-              </Alert>
-            ) : null}
-            {refusal ? (
-              <Alert color="red" title={t('pkl.kehadiran.problems')} data-testid="kehadiran-refused">
-                <Stack gap="xs">
-                  <Text size="sm">{refusal.message}</Text>
-                  {refusal.problems.length ? (
-                    <List size="sm">
-                      {refusal.problems.map((p) => (
-                        <List.Item key={p}>{p}</List.Item>
-                      ))}
-                    </List>
-                  ) : null}
-                  {refusal.stale ? (
-                    <Group>
-                      <Button size="xs" variant="default" onClick={() => void grid.refetch()}>
-                        {t('pkl.kehadiran.reload')}
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : null}
+            <GateAlert closed={closed} testId="kehadiran-gate" />
+            <SaveRefusal
+              refusal={refusal}
+              title={t('pkl.kehadiran.problems')}
+              onReload={() => void grid.refetch()}
+              testId="kehadiran-refused"
+            />
             {data.data.length === 0 ? (
               <Text c="dimmed">{t('pkl.kehadiran.empty')}</Text>
             ) : (
@@ -277,22 +253,14 @@ export function KehadiranScreen() {
               />
             )}
             {data.bisa_ubah ? (
-              <Group justify="flex-end" gap="sm">
-                {dirty ? (
-                  <Button variant="default" onClick={() => setDraft(resetDraft)} data-testid="kehadiran-undo">
-                    {t('pkl.kehadiran.undo')}
-                  </Button>
-                ) : null}
-                <Button
-                  color="green"
-                  onClick={submit}
-                  loading={save.isPending}
-                  disabled={!!closed || !dirty}
-                  data-testid="kehadiran-save"
-                >
-                  {t('pkl.kehadiran.save')}
-                </Button>
-              </Group>
+              <SaveBar
+                dirty={dirty}
+                closed={!!closed}
+                saving={save.isPending}
+                onUndo={() => setDraft(resetDraft)}
+                onSave={submit}
+                testId="kehadiran"
+              />
             ) : null}
           </Stack>
         </Card>

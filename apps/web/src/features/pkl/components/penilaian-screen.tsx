@@ -1,6 +1,6 @@
 import { CATATAN_PKL_MAX, DESKRIPSI_PKL_MAX, type NilaiPklSave } from '@erapor/contract/pkl/penilaian';
 import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
-import { Alert, Anchor, Button, Card, Group, List, Select, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import {
   resetDraft,
 } from '../../../components/grade-grid/grid-model';
 import { rowProblems } from '../../../components/grade-grid/row-problems';
+import { GateAlert, type Refusal, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { maxLengthValidator } from '../../../components/grade-grid/validators';
 import { useKnownChoice } from '../../../components/known-choice';
@@ -38,12 +39,6 @@ import {
 
 const EMPTY = scoreDraftOf(undefined);
 const EMPTY_CATATAN = catatanDraftOf(undefined);
-
-interface Refusal {
-  message: string;
-  problems: string[];
-  stale: boolean;
-}
 
 /**
  * Input Penilaian PKL (/pkl/penilaian; issue #12 item 3): Tingkat → Rombel → DUDI (kept in the URL)
@@ -269,32 +264,13 @@ export function PenilaianScreen() {
       {data ? (
         <Card withBorder radius="md" padding="lg">
           <Stack gap="sm">
-            {closed ? (
-              <Alert color="red" data-testid="penilaian-gate">
-                {closed}
-              </Alert>
-            ) : null}
-            {refusal ? (
-              <Alert color="red" title={t('pkl.penilaian.problems')} data-testid="penilaian-refused">
-                <Stack gap="xs">
-                  <Text size="sm">{refusal.message}</Text>
-                  {refusal.problems.length ? (
-                    <List size="sm">
-                      {refusal.problems.map((p) => (
-                        <List.Item key={p}>{p}</List.Item>
-                      ))}
-                    </List>
-                  ) : null}
-                  {refusal.stale ? (
-                    <Group>
-                      <Button size="xs" variant="default" onClick={() => void grid.refetch()}>
-                        {t('pkl.penilaian.reload')}
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Stack>
-              </Alert>
-            ) : null}
+            <GateAlert closed={closed} testId="penilaian-gate" />
+            <SaveRefusal
+              refusal={refusal}
+              title={t('pkl.penilaian.problems')}
+              onReload={() => void grid.refetch()}
+              testId="penilaian-refused"
+            />
             {data.siswa.length === 0 || data.tp.length === 0 ? (
               <Text c="dimmed">{t('pkl.penilaian.empty')}</Text>
             ) : (
@@ -326,29 +302,18 @@ export function PenilaianScreen() {
               </>
             )}
             {data.can_edit ? (
-              <Group justify="flex-end" gap="sm">
-                {dirty ? (
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      setDraft(resetDraft);
-                      setCatatan(resetDraft);
-                    }}
-                    data-testid="penilaian-undo"
-                  >
-                    {t('pkl.penilaian.undo')}
-                  </Button>
-                ) : null}
-                <Button
-                  color="green"
-                  onClick={submit}
-                  loading={save.isPending}
-                  disabled={!dirty}
-                  data-testid="penilaian-save"
-                >
-                  {t('pkl.penilaian.save')}
-                </Button>
-              </Group>
+              <SaveBar
+                dirty={dirty}
+                // can_edit already holds the gate: the bar shows only while saving is open.
+                closed={false}
+                saving={save.isPending}
+                onUndo={() => {
+                  setDraft(resetDraft);
+                  setCatatan(resetDraft);
+                }}
+                onSave={submit}
+                testId="penilaian"
+              />
             ) : null}
           </Stack>
         </Card>

@@ -15,6 +15,7 @@ import {
   resetDraft,
   setCells,
 } from '../../../components/grade-grid/grid-model';
+import { GateAlert, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
@@ -23,8 +24,7 @@ import { ABSENSI_KEY, getAbsensi, saveAbsensi } from '../api/absensi-api';
 import { ABSENSI_COLUMNS, blankAsZero, draftOf, hariIssue, saveRows } from './absensi-draft';
 import { pklCopyUpdates } from './absensi-pkl';
 import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
-import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
+import { useClassSave } from './save-refusal';
 
 const EMPTY_DRAFT = draftOf([]);
 

@@ -2,14 +2,14 @@ import type { CatatanEdit, JenisCatatan } from '@erapor/contract/wali-kelas/cata
 import { DIMENSI_PROFIL_LULUSAN, draftKokurikuler } from '@erapor/contract/wali-kelas/kokurikuler';
 import { Button, Card, Checkbox, Group, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { GateAlert, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { catatanKey, getCatatan, saveCatatan } from '../api/catatan-api';
 import { changedKeys, counterOf, type TextDraft, tooLong, tooLongKeys } from './catatan-draft';
 import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
-import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
+import { useClassSave } from './save-refusal';
 
 const EMPTY: TextDraft = {};
 

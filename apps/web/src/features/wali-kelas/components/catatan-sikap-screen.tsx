@@ -1,5 +1,6 @@
 import { Badge, Card, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { GateAlert, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { useTranslation } from '../../../lib/i18n';
 import { CATATAN_SIKAP_KEY, getCatatanSikap, saveCatatanSikap } from '../api/catatan-api';
@@ -13,8 +14,7 @@ import {
   tooLongKeys,
 } from './catatan-draft';
 import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
-import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
+import { useClassSave } from './save-refusal';
 
 const EMPTY: TextDraft = {};
 

@@ -1,6 +1,7 @@
 import { STATUS_KENAIKAN, type StatusKenaikan } from '@erapor/contract/wali-kelas/kenaikan';
 import { Button, Card, Group, Modal, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
+import { GateAlert, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -14,8 +15,7 @@ import {
   type Pilihan,
   toEdits,
 } from './kenaikan-draft';
-import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useClassSave } from './save-refusal';
+import { useClassSave } from './save-refusal';
 
 /** Asking for "Naik Ke Kelas": which pupil, and what to go back to when the dialog is cancelled. */
 interface Asking {

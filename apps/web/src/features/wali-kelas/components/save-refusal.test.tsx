@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { GateAlert, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { HttpError } from '../../../lib/http-errors';
 import { loadAreaMessages } from '../../../lib/i18n';
-import { SaveBar } from './save-bar';
-import { GateAlert, SaveRefusal, useClassSave, useSaveRefusal } from './save-refusal';
+import { useClassSave, useSaveRefusal } from './save-refusal';
 
 beforeAll(async () => {
   await loadAreaMessages('wali-kelas');

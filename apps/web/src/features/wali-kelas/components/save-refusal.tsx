@@ -1,19 +1,10 @@
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { rowProblems } from '../../../components/grade-grid/row-problems';
+import type { Refusal } from '../../../components/grade-grid/save-feedback';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-
-/** Why the class's save did not go through, shown above the table until the next try. */
-export interface Refusal {
-  message: string;
-  /** One line per pupil the server (or the screen's own check) named. */
-  problems: string[];
-  /** A 409: someone saved in between; offer to load their values. */
-  stale: boolean;
-}
 
 /**
  * The refusal state every homeroom save screen keeps: `refuse` for the server's answer (409 stale,
@@ -62,47 +53,4 @@ export function useClassSave<R extends { anggota_rombel_id: string }>(opts: {
     onError: (e, rows) => refuse(e, rows, opts.names),
   });
   return { save, refusal, hold, clear };
-}
-
-/** The refused save: the message, the pupils named, and "Muat Ulang Data" after a 409. */
-export function SaveRefusal(props: {
-  refusal: Refusal | null;
-  title: string;
-  onReload: () => void;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const { refusal } = props;
-  if (!refusal) return null;
-  return (
-    <Alert color="red" title={props.title} data-testid={props.testId}>
-      <Stack gap="xs">
-        <Text size="sm">{refusal.message}</Text>
-        {refusal.problems.length ? (
-          <List size="sm">
-            {refusal.problems.map((p) => (
-              <List.Item key={p}>{p}</List.Item>
-            ))}
-          </List>
-        ) : null}
-        {refusal.stale ? (
-          <Group>
-            <Button size="xs" variant="default" onClick={props.onReload}>
-              {t('wali-kelas.catatan.reload')}
-            </Button>
-          </Group>
-        ) : null}
-      </Stack>
-    </Alert>
-  );
-}
-
-/** The assessment gate (school-wide switch or the class lock): the server's reason, saving closed. */
-export function GateAlert(props: { closed: string | null; testId: string }) {
-  if (!props.closed) return null;
-  return (
-    <Alert color="red" data-testid={props.testId}>
-      {props.closed}
-    </Alert>
-  );
 }
