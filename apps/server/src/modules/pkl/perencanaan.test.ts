@@ -47,6 +47,7 @@ describeEngines('PKL: Perencanaan Penilaian PKL', {}, (t) => {
   let coGuru = '';
   let otherClass = '';
   let pklPembelajaran = '';
+  let otherGuru = '';
 
   beforeAll(async () => {
     const db = t().db.db;
@@ -136,8 +137,9 @@ describeEngines('PKL: Perencanaan Penilaian PKL', {}, (t) => {
       email: 'pkl-dua@test.sch.id',
       roles: ['guru', 'pembimbing'],
     });
+    otherGuru = others[0]?.ptk_id ?? '';
     tokens.otherPembimbing = await staffToken(t().app, db, demo, {
-      guruId: others[0]?.ptk_id ?? '',
+      guruId: otherGuru,
       email: 'pkl-lain@test.sch.id',
       roles: ['guru', 'pembimbing'],
     });
@@ -504,6 +506,50 @@ describeEngines('PKL: Perencanaan Penilaian PKL', {}, (t) => {
     expect((await call('PUT', `${RENCANA}/${pklId}`, 'pkl', plan({ tp_ids: [TP[0]] }))).status).toBe(403);
     const back = await call('PUT', url, 'admin', { guru_id: demo.accounts.pkl.guruId });
     expect(back.status).toBe(200);
+  });
+
+  it('lets a teacher the admin handed the plan to keep it current without supervising its PKS', async () => {
+    const db = t().db.db;
+    // otherPembimbing teaches the class's PKL (guru pengajar) but is in no bimbing_pd of the PKS.
+    await db
+      .update(pembelajaran)
+      .set({ guruPengajarId: otherGuru })
+      .where(eq(pembelajaran.pembelajaranId, pklPembelajaran));
+    try {
+      const url = `${RENCANA}/${pklId}/pembimbing`;
+      expect((await call('PUT', url, 'admin', { guru_id: otherGuru })).status).toBe(200);
+      const kept = await call<RencanaPklSaved>(
+        'PUT',
+        `${RENCANA}/${pklId}`,
+        'otherPembimbing',
+        plan({ instruktur: 'Instruktur Baru' }),
+      );
+      expect(kept.status, JSON.stringify(kept.body)).toBe(200);
+      expect(kept.body.data.instruktur).toBe('Instruktur Baru');
+      // Another PKS is still theirs to choose only when they supervise it.
+      const moved = await call(
+        'PUT',
+        `${RENCANA}/${pklId}`,
+        'otherPembimbing',
+        plan({ akt_pd_id: PKS_NOT_MINE }),
+      );
+      expect(moved.status).toBe(422);
+      expect(moved.body.details).toEqual({ akt_pd_id: PKL_MESSAGES.notSupervisor });
+      const [row] = await db
+        .select({ aktPdId: praktikKerjaLapangan.aktPdId, guruId: praktikKerjaLapangan.guruId })
+        .from(praktikKerjaLapangan)
+        .where(eq(praktikKerjaLapangan.pklId, pklId));
+      expect(row).toEqual({ aktPdId: pks.id, guruId: otherGuru });
+    } finally {
+      await db
+        .update(pembelajaran)
+        .set({ guruPengajarId: coGuru })
+        .where(eq(pembelajaran.pembelajaranId, pklPembelajaran));
+      await db
+        .update(praktikKerjaLapangan)
+        .set({ guruId: demo.accounts.pkl.guruId })
+        .where(eq(praktikKerjaLapangan.pklId, pklId));
+    }
   });
 
   it('deletes: owner or admin; a scored plan needs the confirmed count', async () => {

@@ -345,13 +345,16 @@ interface CheckedPlan {
  * The body checked against the school's data as the caller's choices: a class where they teach
  * PKL (403 otherwise), a PKS of the chosen DUDI that they supervise and that holds pupils of the
  * class, and TPs mapped to their PKL subject there (422 per field). Returns the participants.
+ * An edit keeps the plan's own PKS even when the caller does not supervise it: the admin may hand
+ * a plan to any PKL teacher of the class (decision 034), who must then be able to keep it current.
  */
 async function checkPlan(
   db: Db,
   me: PklActor,
   body: RencanaPklSave,
-  exceptPklId?: string,
+  edit?: { pklId: string; aktPdId: string },
 ): Promise<CheckedPlan> {
+  const exceptPklId = edit?.pklId;
   const rombelId = body.rombongan_belajar_id;
   await loadRombel(db, me, rombelId, 'rombongan_belajar_id');
   if (!(await teachesPkl(db, me.guruId, rombelId))) throw forbidden(PKL_MESSAGES.notPklTeacher);
@@ -373,7 +376,7 @@ async function checkPlan(
   else if (dudiRow && akt.dudiId !== body.dudi_id) details.akt_pd_id = PKL_MESSAGES.pksOtherDudi;
   else {
     const supervised = await supervisedPks(db, me, rombelId);
-    const mine = supervised.find((p) => p.aktPdId === body.akt_pd_id);
+    const mine = supervised.some((p) => p.aktPdId === body.akt_pd_id) || edit?.aktPdId === body.akt_pd_id;
     const [anyPupil] = await db
       .select({ one: sql<number>`1` })
       .from(anggotaAktPd)
@@ -491,7 +494,7 @@ async function lockPlan(tx: Db, pklId: string): Promise<Date> {
 export async function updateRencana(db: Db, actor: Actor, pklId: string, body: RencanaPklSave) {
   const plan = await editablePlan(db, actor, pklId);
   const me = requirePembimbing(actor);
-  const { participants } = await checkPlan(db, me, body, pklId);
+  const { participants } = await checkPlan(db, me, body, { pklId, aktPdId: plan.aktPdId });
   await assertPenilaianOpen(db, me, plan.rombonganBelajarId);
   if (body.rombongan_belajar_id !== plan.rombonganBelajarId)
     await assertPenilaianOpen(db, me, body.rombongan_belajar_id);
