@@ -1,3 +1,4 @@
+import { MESSAGES } from '@erapor/contract/errors';
 import type { BerandaDetailResponse } from '@erapor/contract/penilaian/beranda';
 import { KOMPETENSI } from '@erapor/contract/penilaian/rules';
 import {
@@ -6,7 +7,7 @@ import {
   type PklGenerated,
   type RencanaNilaiList,
 } from '@erapor/contract/pkl/penilaian';
-import type { RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
+import { PKL_MESSAGES, type RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
@@ -15,7 +16,7 @@ import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
 import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { demoTokens, staffToken } from '../penilaian/beranda/test-accounts';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
-import { aktPd, anggotaRombel, dudi, guru, mou, pembelajaran } from '../referensi/tables';
+import { aktPd, anggotaRombel, bimbingPd, dudi, guru, mou, pembelajaran } from '../referensi/tables';
 import { nilaiPkl, pdPkl, praktikKerjaLapangan } from './tables';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -43,6 +44,8 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
   let outsider = '';
   let pklId = '';
   let planBody: Record<string, unknown> = {};
+  let aktPdId = '';
+  let otherGuru = '';
 
   beforeAll(async () => {
     const db = t().db.db;
@@ -96,6 +99,25 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
       email: 'wali-pkl-nilai@test.sch.id',
       roles: ['guru', 'wali'],
     });
+    // Another Pembimbing PKL: neither owns the plan nor co-supervises it (no bimbing_pd of its PKS,
+    // does not teach the class's PKL).
+    aktPdId = found.a.id_akt_pd;
+    const supervisors = found.a.bimbing_pd.map((b) => b.ptk_id);
+    otherGuru =
+      s.ptk.find((p) => ![pklGuru, coGuru, rombel.ptk_id, ...supervisors].includes(p.ptk_id))?.ptk_id ?? '';
+    if (!otherGuru) throw new Error('no other teacher in the demo');
+    tokens.otherPembimbing = await staffToken(t().app, db, demo, {
+      guruId: otherGuru,
+      email: 'pkl-lain-nilai@test.sch.id',
+      roles: ['guru', 'pembimbing'],
+    });
+    // pkl@ in a semester before 2023/2024.
+    tokens.pastPkl = await staffToken(
+      t().app,
+      db,
+      { ...demo, semesterId: '20222' },
+      { guruId: pklGuru, email: 'pkl-lalu-nilai@test.sch.id', roles: ['guru', 'pembimbing'] },
+    );
 
     // pkl@ owns no plan in the demo: create one through the Perencanaan API.
     planBody = {
@@ -213,6 +235,10 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     }
     for (const who of ['classWali', 'wali', 'waka', 'admin', 'guru', 'ekskul', 'siswa'])
       expect((await call('GET', '/api/pkl/penilaian/rencana', who)).status, who).toBe(403);
+    // Another pembimbing is offered none of pkl@'s plans.
+    const other = await call<RencanaNilaiList>('GET', '/api/pkl/penilaian/rencana', 'otherPembimbing');
+    expect(other.status).toBe(200);
+    expect(other.body.data).toEqual([]);
   });
 
   it('shows the grid to owner and co-supervisor (editable), the class wali, Waka and admin (read-only)', async () => {
@@ -229,6 +255,10 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     }
     for (const who of ['wali', 'guru', 'ekskul', 'siswa'])
       expect((await call('GET', nilaiUrl(), who)).status, who).toBe(403);
+    // Another pembimbing's plan: 403.
+    const other = await call('GET', nilaiUrl(), 'otherPembimbing');
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe(MESSAGES.forbidden);
     expect((await call('GET', nilaiUrl(PLAN_2), 'pkl')).status).toBe(404);
   });
 
@@ -305,6 +335,56 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     expect(await stored()).toEqual(before);
   });
 
+  it("refuses another pembimbing on this plan (403): grid and save, even one who supervises the PKS without teaching the class's PKL", async () => {
+    const db = t().db.db;
+    const [, b] = peserta as [string, string];
+    const notes = async () =>
+      (
+        await db
+          .select({ pd: pdPkl.pesertaDidikId, c: pdPkl.catatan })
+          .from(pdPkl)
+          .where(eq(pdPkl.pklId, pklId))
+      )
+        .map((r) => `${r.pd}|${r.c ?? ''}`)
+        .sort();
+    const before = { nilai: await stored(), catatan: await notes() };
+    const refused = async () => {
+      const read = await call('GET', nilaiUrl(), 'otherPembimbing');
+      expect(read.status).toBe(403);
+      expect(read.body.message).toBe(MESSAGES.forbidden);
+      const write = await save('otherPembimbing', [
+        score(b, TP[0], 70, 'Tidak boleh'),
+        { peserta_didik_id: b, tp_id: null, nilai: null, deskripsi: 'Catatan orang lain', sebelumnya: null },
+      ]);
+      expect(write.status).toBe(403);
+      expect(write.body.message).toBe(MESSAGES.forbidden);
+    };
+    await refused();
+    // Supervising the plan's PKS alone does not make a co-supervisor: teaching the class's PKL is needed too.
+    await db.insert(bimbingPd).values({ sekolahId: demo.sekolahId, aktPdId, guruId: otherGuru });
+    try {
+      await refused();
+    } finally {
+      await db.delete(bimbingPd).where(and(eq(bimbingPd.aktPdId, aktPdId), eq(bimbingPd.guruId, otherGuru)));
+    }
+    expect({ nilai: await stored(), catatan: await notes() }).toEqual(before);
+  });
+
+  it('refuses Input Penilaian before 2023/2024 (409 with the reason), writing nothing', async () => {
+    const [, b] = peserta as [string, string];
+    const before = await stored();
+    const responses = [
+      await call('GET', '/api/pkl/penilaian/rencana', 'pastPkl'),
+      await call('GET', nilaiUrl(), 'pastPkl'),
+      await save('pastPkl', [score(b, TP[0], 70)]),
+    ];
+    for (const res of responses) {
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(PKL_MESSAGES.beforePkl);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
   it('refuses a stale save (409) and a closed gate (423), writing nothing', async () => {
     const [a, b] = peserta as [string, string];
     const before = await stored();
@@ -377,6 +457,14 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
 
     for (const who of ['classWali', 'wali', 'waka', 'admin', 'guru', 'ekskul', 'siswa'])
       expect((await post(who)).status, who).toBe(403);
+    // Another pembimbing (does not teach the class's PKL): 403 with the reason.
+    const other = await post('otherPembimbing');
+    expect(other.status).toBe(403);
+    expect((other.body as unknown as Body).message).toBe(PKL_NILAI_MESSAGES.notPembimbing);
+    // Before 2023/2024: 409 with the reason.
+    const past = await post('pastPkl');
+    expect(past.status).toBe(409);
+    expect((past.body as unknown as Body).message).toBe(PKL_MESSAGES.beforePkl);
     expect((await post('pkl', `/api/pkl/pembelajaran/${id(0xa98)}/generate-nilai`)).status).toBe(404);
     await withPenilaianClosed(db, demo, async () => {
       expect((await post('pkl')).status).toBe(423);

@@ -410,14 +410,39 @@ describeEngines('PKL: Perencanaan Penilaian PKL', {}, (t) => {
     );
     expect(kept.status).toBe(200);
     expect(kept.body.data.instruktur).toBe('Siti Aminah');
+    // The stale edit would change the instructor, the dates, drop a TP and move to another PKS
+    // (other participants): nothing of the plan, its TPs or its participants may change.
+    const snapshot = async () => ({
+      plan: await db.select().from(praktikKerjaLapangan).where(eq(praktikKerjaLapangan.pklId, pklId)),
+      tp: (await db.select().from(tpPkl).where(eq(tpPkl.pklId, pklId))).sort((x, y) =>
+        x.tpId.localeCompare(y.tpId),
+      ),
+      pd: (await db.select().from(pdPkl).where(eq(pdPkl.pklId, pklId))).sort((x, y) =>
+        x.pesertaDidikId.localeCompare(y.pesertaDidikId),
+      ),
+      nilai: (await db.select().from(nilaiPkl).where(eq(nilaiPkl.pklId, pklId))).length,
+    });
+    const before = await snapshot();
+    expect(before.plan[0]?.instruktur).toBe('Siti Aminah');
+    expect(before.tp.map((x) => x.tpId)).toEqual([TP[0], TP[1]].sort());
+    expect(before.pd.map((x) => x.pesertaDidikId)).toEqual(sorted(pks.members));
     const stale = await call(
       'PUT',
       `${RENCANA}/${pklId}`,
       'pkl',
-      plan({ instruktur: 'Basi', updated_at: loaded.updated_at }),
+      plan({
+        instruktur: 'Basi',
+        tanggal_mulai: '2025-08-01',
+        dudi_id: dudi2,
+        akt_pd_id: PKS_OTHER_DUDI,
+        tp_ids: [TP[0]],
+        konfirmasi_hapus_nilai: 1,
+        updated_at: loaded.updated_at,
+      }),
     );
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(PKL_MESSAGES.stale);
+    expect(await snapshot()).toEqual(before);
 
     const confirmed = await call<RencanaPklSaved>(
       'PUT',
@@ -547,7 +572,7 @@ describeEngines('PKL: Perencanaan Penilaian PKL', {}, (t) => {
         .where(eq(pembelajaran.pembelajaranId, pklPembelajaran));
       await db
         .update(praktikKerjaLapangan)
-        .set({ guruId: demo.accounts.pkl.guruId })
+        .set({ guruId: demo.accounts.pkl.guruId ?? '' })
         .where(eq(praktikKerjaLapangan.pklId, pklId));
     }
   });

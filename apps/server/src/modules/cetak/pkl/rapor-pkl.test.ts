@@ -1,7 +1,11 @@
 import { crc32 } from 'node:zlib';
+import { MESSAGES } from '@erapor/contract/errors';
 import type { Job } from '@erapor/contract/jobs';
 import { type CetakPklResponse, namaBerkasPkl } from '@erapor/contract/pkl/cetak';
-import { eq } from 'drizzle-orm';
+import { PKL_MESSAGES } from '@erapor/contract/pkl/perencanaan';
+import { namaLengkap } from '@erapor/contract/referensi/gtk';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
@@ -9,7 +13,18 @@ import { bearer, describeEngines, json } from '../../../test/engines';
 import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
 import { praktikKerjaLapangan } from '../../pkl/tables';
 import { pklPlanFixture } from '../../pkl/test-plan';
-import { aktPd, dudi, guru, mou, pembelajaran, pesertaDidik } from '../../referensi/tables';
+import { refGelarAkademik, refJurusan } from '../../referensi/ref-tables';
+import {
+  aktPd,
+  dudi,
+  gelarPtk,
+  guru,
+  jurusanSp,
+  mou,
+  pembelajaran,
+  pesertaDidik,
+  rombonganBelajar,
+} from '../../referensi/tables';
 import { MARGIN } from '../rapor/layout';
 import { type PageImage, pdfPages, pdfText, pdfWords } from '../rapor/pdf-text';
 
@@ -67,6 +82,22 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
       email: 'pkl-co-cetak@test.sch.id',
       roles: ['guru', 'pembimbing'],
     });
+    // Another Pembimbing PKL: neither owns the plan nor co-supervises it.
+    const busy = [pklGuru, coGuru, fx.rombel.ptk_id, ...(akt?.bimbing_pd.map((g) => g.ptk_id) ?? [])];
+    const otherGuru = demo.school.ptk.find((p) => !busy.includes(p.ptk_id))?.ptk_id;
+    if (!otherGuru) throw new Error('no other teacher in the demo');
+    tokens.otherPembimbing = await staffToken(t().app, db, demo, {
+      guruId: otherGuru,
+      email: 'pkl-lain-cetak@test.sch.id',
+      roles: ['guru', 'pembimbing'],
+    });
+    // pkl@ in a semester before 2023/2024.
+    tokens.pastPkl = await staffToken(
+      t().app,
+      db,
+      { ...demo, semesterId: '20222' },
+      { guruId: pklGuru, email: 'pkl-lalu-cetak@test.sch.id', roles: ['guru', 'pembimbing'] },
+    );
 
     const peserta = fx.plan.peserta.map((p) => p.peserta_didik_id).sort();
     [a, b] = peserta as [string, string];
@@ -143,6 +174,40 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
     t().app.inject({ method: 'GET', url, headers: bearer(tokens[who] ?? '') });
   const pdfUrl = (plan = fx.plan.pkl_id, pd = a) => `/api/cetak/rapor-pkl/${plan}/${pd}`;
 
+  /** The plan's Guru Pembimbing as the report names them: name with degrees, and NIP. */
+  async function pembimbingOfPlan() {
+    const db = t().db.db;
+    const guruId = fx.plan.guru_id;
+    const [g] = await db.select({ nama: guru.nama, nip: guru.nip }).from(guru).where(eq(guru.guruId, guruId));
+    const gelar = await db
+      .select({ kode: refGelarAkademik.kode, posisi: refGelarAkademik.posisiGelar })
+      .from(gelarPtk)
+      .innerJoin(refGelarAkademik, eq(refGelarAkademik.gelarAkademikId, gelarPtk.gelarAkademikId))
+      .where(and(eq(gelarPtk.guruId, guruId), isNull(gelarPtk.deletedAt)))
+      .orderBy(asc(gelarPtk.noUrut), asc(refGelarAkademik.kode));
+    if (!g) throw new Error('pembimbing missing');
+    const nama = namaLengkap(
+      g.nama,
+      gelar.filter((x) => x.posisi === 1).map((x) => x.kode),
+      gelar.filter((x) => x.posisi !== 1).map((x) => x.kode),
+    );
+    return { nama, nip: g.nip };
+  }
+
+  /** The class's Konsentrasi Keahlian (jurusan_sp) and Program Keahlian (its parent jurusan). */
+  async function keahlianOfClass() {
+    const induk = alias(refJurusan, 'induk');
+    const [row] = await t()
+      .db.db.select({ konsentrasi: jurusanSp.namaJurusanSp, program: induk.namaJurusan })
+      .from(rombonganBelajar)
+      .innerJoin(jurusanSp, eq(jurusanSp.jurusanSpId, rombonganBelajar.jurusanSpId))
+      .innerJoin(refJurusan, eq(refJurusan.jurusanId, jurusanSp.jurusanId))
+      .innerJoin(induk, eq(induk.jurusanId, refJurusan.jurusanInduk))
+      .where(eq(rombonganBelajar.rombonganBelajarId, fx.rombel.rombongan_belajar_id));
+    if (!row) throw new Error('the PKL class has no jurusan with a parent in the demo');
+    return row;
+  }
+
   it("prints a pupil's PKL report: identity, DUDI, dates, instructor, each TP's score and description, catatan, S/I/A, both signers", async () => {
     const res = await get(pdfUrl(), 'pkl');
     expect(res.statusCode, res.body).toBe(200);
@@ -155,8 +220,12 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
     expect(text).toContain(`Tempat PKL : ${fx.dudi.nama}`);
     expect(text).toContain('Mulai: 1 Juli 2025 Selesai: 31 Desember 2025');
     expect(text).toContain('Nama Instruktur : Budi Instruktur');
-    expect(text).toContain('Program Keahlian :');
-    expect(text).toContain('Konsentrasi Keahlian :');
+    // Program Keahlian is the parent jurusan, Konsentrasi Keahlian the class's own.
+    const keahlian = await keahlianOfClass();
+    expect(keahlian.program).not.toBe(keahlian.konsentrasi);
+    expect(text).toContain(
+      `Program Keahlian : ${keahlian.program} Konsentrasi Keahlian : ${keahlian.konsentrasi} Tempat PKL`,
+    );
     expect(text).toContain('No Tujuan Pembelajaran Skor Deskripsi');
     expect(text).toContain('1 TP PKL 1 88 Sangat teliti memasang jaringan');
     expect(text).toContain('2 TP PKL 2 76 Cukup disiplin waktu');
@@ -165,7 +234,11 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
     expect(text).toContain('Sakit 2 hari');
     expect(text).toContain('Izin 1 hari');
     expect(text).toContain('Tanpa Keterangan 3 hari');
-    expect(text).toContain('Guru Pembimbing');
+    // The Guru Pembimbing by name (with degrees) and NIP, in the identity table and the signature.
+    const pembimbing = await pembimbingOfPlan();
+    expect(pembimbing.nip).toBeTruthy();
+    expect(text).toContain(`Nama Pembimbing : ${pembimbing.nama} No Tujuan Pembelajaran`);
+    expect(text).toContain(`Guru Pembimbing ${pembimbing.nama} NIP. ${pembimbing.nip}`);
     expect(text).toContain('31 Desember 2025 Pembimbing Dunia Kerja');
     expect(text).toContain('Budi Instruktur NIP. 198001012010011001');
     expect(text).toMatch(/Tahun Ajaran \d{4}\/\d{4}/);
@@ -174,6 +247,21 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
     const other = pdfText((await get(pdfUrl(fx.plan.pkl_id, b), 'pkl')).rawPayload).text;
     expect(other).toContain('1 TP PKL 1 70 -');
     expect(other).toContain('2 TP PKL 2 - -');
+  });
+
+  it('prints "NIP. -" under the Guru Pembimbing who has no NIP', async () => {
+    const db = t().db.db;
+    const { nama, nip } = await pembimbingOfPlan();
+    await db.update(guru).set({ nip: null }).where(eq(guru.guruId, fx.plan.guru_id));
+    try {
+      const res = await get(pdfUrl(), 'pkl');
+      expect(res.statusCode, res.body).toBe(200);
+      const { text } = pdfText(res.rawPayload);
+      expect(text).toContain(`Nama Pembimbing : ${nama} No Tujuan Pembelajaran`);
+      expect(text).toContain(`Guru Pembimbing ${nama} NIP. - 31 Desember 2025 Pembimbing Dunia Kerja`);
+    } finally {
+      await db.update(guru).set({ nip }).where(eq(guru.guruId, fx.plan.guru_id));
+    }
   });
 
   it('keeps both signature blocks on the last page and the margins blank (pdftoppm)', async () => {
@@ -205,6 +293,13 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
     for (const who of ['otherWali', 'guru', 'ekskul', 'siswa']) {
       expect((await get(pdfUrl(), who)).statusCode, who).toBe(403);
     }
+    // Another pembimbing's plan: 403, and the plan is not among those they may print.
+    const other = await get(pdfUrl(), 'otherPembimbing');
+    expect(other.statusCode).toBe(403);
+    expect(json(other).message).toBe(MESSAGES.forbidden);
+    const page = await get('/api/cetak/rapor-pkl', 'otherPembimbing');
+    expect(page.statusCode).toBe(200);
+    expect(json<CetakPklResponse>(page)).toMatchObject({ kelas: [], rencana: [], data: [] });
     expect((await get(pdfUrl(PLAN_2), 'waka')).statusCode).toBe(404);
     expect((await get(pdfUrl(id(0xcff)), 'pkl')).statusCode).toBe(404);
     // A pupil not in the plan: 404 with the reason.
@@ -255,6 +350,19 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
     throw new Error('job did not end');
   }
 
+  it('refuses Cetak Rapor PKL before 2023/2024 (409 with the reason): the page, the PDF, the bulk job', async () => {
+    const responses = [
+      await get('/api/cetak/rapor-pkl', 'pastPkl'),
+      await get(pdfUrl(), 'pastPkl'),
+      await start('pastPkl', { pkl_id: fx.plan.pkl_id, output: 'pdf' }),
+      await start('pastPkl', { rombongan_belajar_id: fx.rombel.rombongan_belajar_id, output: 'zip' }),
+    ];
+    for (const res of responses) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(json(res).message).toBe(PKL_MESSAGES.beforePkl);
+    }
+  });
+
   it("prints a plan's reports as one PDF through the Cetak Semua job, beside a running report-card job", async () => {
     // A report-card job of the same class runs at the same time: different kinds never block.
     const rapor = await t().app.inject({
@@ -289,6 +397,16 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
     expect(text).toContain(`${second} - ${fx.rombel.nama} | 1 |`);
     // Another wali may not start it (403) nor download it (403); another school's plan 404.
     expect((await start('otherWali', { pkl_id: fx.plan.pkl_id, output: 'pdf' })).statusCode).toBe(403);
+    // Nor another pembimbing, for the plan or its class (403).
+    for (const payload of [
+      { pkl_id: fx.plan.pkl_id, output: 'pdf' },
+      { rombongan_belajar_id: fx.rombel.rombongan_belajar_id, output: 'zip' },
+    ]) {
+      const other = await start('otherPembimbing', payload);
+      expect(other.statusCode, JSON.stringify(payload)).toBe(403);
+      expect(json(other).message).toBe(MESSAGES.forbidden);
+    }
+    expect((await get(`/api/cetak/rapor-semua/${job.id}/unduh`, 'otherPembimbing')).statusCode).toBe(403);
     expect((await get(`/api/cetak/rapor-semua/${job.id}/unduh`, 'otherWali')).statusCode).toBe(403);
     expect((await start('waka', { pkl_id: PLAN_2, output: 'pdf' })).statusCode).toBe(404);
     const bad = await start('pkl', { output: 'pdf' });
