@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { axeViolations } from './a11y';
 import { type DapodikWali, dapodikWali } from './dapodik-wali';
 import { auth, deletePklPlans, getJson } from './pkl-plan';
 import { apiToken, login } from './support';
@@ -11,8 +12,10 @@ import { apiToken, login } from './support';
 // demo's PKL class (XII TJKT) and scores it through the API; wali@ — made that class's wali through
 // Dapodik for this spec (dapodik-wali.ts) and put back after — sees on Wali Kelas › Praktik Kerja
 // Lapangan the placement, each TP's score and description, the catatan, S/I/A and the PKL nilai
-// akhir (the hand-computed mean); the pupil's report card has the PKL subject with that grade and
-// the "Praktik Kerja Lapangan" section; the class's own absences are not touched.
+// akhir (the hand-computed mean), and prints a pupil's PKL report from there ("Cetak Rapor PKL": a
+// PDF naming that pupil, shown from a blob in a new tab); the pupil's report card has the PKL
+// subject with that grade and the "Praktik Kerja Lapangan" section; the class's own absences are
+// not touched.
 test.use({ locale: 'id-ID' });
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -196,6 +199,26 @@ test("the PKL class's wali sees the placement, scores, catatan, S/I/A and the PK
   await expect(rowB).toContainText(`${tp1.deskripsi}: 80`);
   await expect(rowB).toContainText(`${tp3.deskripsi}: -`);
   await expect(rowB.getByTestId('pkl-nilai-akhir')).toHaveText('83');
+  expect(await axeViolations(page, '/wali-kelas/praktik-kerja-lapangan')).toEqual([]);
+
+  // "Cetak Rapor PKL" on pupil b's placement: the report fetched with the token, shown from a blob
+  // in the tab opened at the click, names b (and not a).
+  const cetak = rowB.getByRole('button', { name: `Cetak Rapor PKL ${b.nama} ${plan.nama_dudi}` });
+  await expect(cetak).toHaveText('Cetak Rapor PKL');
+  const raporUrl = `/api/cetak/rapor-pkl/${plan.pkl_id}/${b.peserta_didik_id}`;
+  const [raporPkl, popup] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes(raporUrl), { timeout: 60_000 }),
+    page.waitForEvent('popup'),
+    cetak.click(),
+  ]);
+  expect(raporPkl.status()).toBe(200);
+  expect(raporPkl.headers()['content-type']).toBe('application/pdf');
+  const raporText = pdfText(await raporPkl.body());
+  expect(raporText, raporText).toContain(`Nama Peserta Didik : ${b.nama}`);
+  if (!b.nama.includes(a.nama)) expect(raporText).not.toContain(a.nama);
+  expect(raporText).toContain(plan.nama_dudi);
+  await expect.poll(() => popup.url()).toMatch(/^blob:/);
+  await popup.close();
 
   // The report card of pupil a: the PKL subject with 85 and its description, and the PKL section.
   const view = await getJson<PklWali>(

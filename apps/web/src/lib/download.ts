@@ -66,3 +66,26 @@ export async function downloadFile(
   saveBlob(file.blob, name);
   return name;
 }
+
+/**
+ * Opens a PDF in a new tab (the report cards, a pupil's PKL report). The PDF needs the Bearer
+ * token, so it is fetched and shown from a blob (a link to the PDF would carry no token, and a
+ * bookmark of it would skip the print page). The tab is opened at the click, before the fetch,
+ * because browsers block windows opened later; it is closed again when the fetch fails, which
+ * rejects with the server's message.
+ */
+export async function openPdf(url: string, params: Record<string, string> = {}): Promise<void> {
+  const tab = window.open('', '_blank');
+  let blob: Blob;
+  try {
+    blob = (await fetchFile(url, params)).blob;
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+  const objectUrl = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+  if (tab) tab.location.href = objectUrl;
+  else window.location.assign(objectUrl);
+  // The tab has loaded the document long before this; the object URL is then let go.
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}

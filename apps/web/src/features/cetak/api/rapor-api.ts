@@ -2,7 +2,7 @@ import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/ra
 import type { RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
 import { isFinished, type Job } from '@erapor/contract/jobs';
 import { api } from '../../../lib/api-client';
-import { blobFailure, downloadFile } from '../../../lib/download';
+import { downloadFile, openPdf } from '../../../lib/download';
 import { followEvents } from '../../../lib/follow-events';
 
 /** Cetak Rapor calls (packages/contract/src/cetak/rapor.ts has the API table). */
@@ -14,26 +14,9 @@ export async function getCetakRapor(rombelId: string | null): Promise<CetakRapor
   return (await api.get<CetakRaporResponse>('/cetak/rapor', { params })).data;
 }
 
-/**
- * Opens one of a pupil's documents in a new tab. The PDF needs the Bearer token, so it is fetched
- * and shown from a blob (a link to the PDF would carry no token, and a bookmark of it would skip
- * the print page). The tab is opened at the click, before the fetch, because browsers block
- * windows opened later; it is closed again when the fetch fails.
- */
-export async function openRaporPdf(dokumen: RaporDokumen, anggotaRombelId: string): Promise<void> {
-  const tab = window.open('', '_blank');
-  let blob: Blob;
-  try {
-    blob = (await api.get<Blob>(`/cetak/rapor-${dokumen}/${anggotaRombelId}`, { responseType: 'blob' })).data;
-  } catch (error) {
-    tab?.close();
-    throw await blobFailure(error);
-  }
-  const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-  if (tab) tab.location.href = url;
-  else window.location.assign(url);
-  // The tab has loaded the document long before this; the object URL is then let go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** Opens one of a pupil's documents in a new tab, shown from a blob (lib/download.ts `openPdf`). */
+export function openRaporPdf(dokumen: RaporDokumen, anggotaRombelId: string): Promise<void> {
+  return openPdf(`/cetak/rapor-${dokumen}/${anggotaRombelId}`);
 }
 
 // --- Cetak Semua (docs/decisions/033-cetak-semua.md) ---

@@ -1,14 +1,20 @@
 import type { PklPeserta } from '@erapor/contract/pkl/wali';
-import { Alert, Card, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Card, List, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
+import { openPdf } from '../../../lib/download';
+import { httpErrorText } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { getPklWali, PKL_WALI_KEY } from '../api/catatan-api';
 import { KelasHeader, KelasLoad, useKelasQuery } from './kelas-header';
 
 /**
  * Praktik Kerja Lapangan (issue #11 item 6, issue #12 item 6), read-only: per pupil each placement
  * (DUDI, PKS, dates, Instruktur, Pembimbing, TP | Nilai | Deskripsi, catatan, S/I/A) and the PKL
- * nilai akhir. A class without a PKL plan says "Data PKL belum tersedia".
+ * nilai akhir. A class without a PKL plan says "Data PKL belum tersedia". Each placement's
+ * "Cetak Rapor PKL" opens the pupil's PKL report of it in a new tab (the class's wali may print it:
+ * `GET /api/cetak/rapor-pkl/:pkl_id/:peserta_didik_id`).
  */
 export function PklWaliScreen() {
   const { t } = useTranslation();
@@ -35,12 +41,21 @@ export function PklWaliScreen() {
   );
 }
 
-/** One row per pupil and placement; a pupil without a placement keeps one row of "-". */
+/**
+ * One row per pupil and placement; a pupil without a placement keeps one row of "-". The PKL
+ * report is fetched with the token and shown from a blob in a tab opened at the click (`openPdf`,
+ * as the report cards); a refusal shows the server's Indonesian message.
+ */
 export function PklTable({ rows }: { rows: PklPeserta[] }) {
   const { t } = useTranslation();
   const c = (k: string) => t(`wali-kelas.pkl.columns.${k}`);
+  const cetak = useMutation({
+    mutationFn: (v: { pklId: string; pd: string }) => openPdf(`/cetak/rapor-pkl/${v.pklId}/${v.pd}`),
+    onError: (e) => toast.error(t('wali-kelas.pkl.cetakFailed'), httpErrorText(e, t), 'long'),
+  });
   return (
-    // The table holds no focusable control: its scroller takes the focus for keyboard scrolling (axe).
+    // A class without placements holds no focusable control: the scroller takes the focus for
+    // keyboard scrolling (axe).
     <ScrollArea {...SCROLL_X_AREA} viewportProps={{ ...SCROLL_X_AREA.viewportProps, tabIndex: 0 }}>
       <Table withTableBorder withColumnBorders striped miw={1400} data-testid="pkl-table">
         <Table.Thead>
@@ -85,6 +100,17 @@ export function PklTable({ rows }: { rows: PklPeserta[] }) {
                       <Text size="xs" c="dimmed">
                         {pl.judul_akt_pd}
                       </Text>
+                      <Button
+                        mt={6}
+                        size="compact-sm"
+                        variant="light"
+                        disabled={cetak.isPending}
+                        onClick={() => cetak.mutate({ pklId: pl.pkl_id, pd: p.peserta_didik_id })}
+                        aria-label={`${t('wali-kelas.pkl.cetak')} ${p.nama} ${pl.nama_dudi}`}
+                        data-testid="pkl-cetak-rapor"
+                      >
+                        {t('wali-kelas.pkl.cetak')}
+                      </Button>
                     </>
                   ) : (
                     '-'
