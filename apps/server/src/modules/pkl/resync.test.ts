@@ -87,10 +87,9 @@ describeEngines('PKL: a Dapodik re-sync removing a pupil from a PKS', {}, (t) =>
     const run = await runSync(t(), admin, { kinds: ['dudi'] });
     expect(run.status, JSON.stringify(run)).toBe('done');
     expect(kindOf(run, 'dudi').status).toBe('done');
-    // Today the dudi kind does not reconcile memberships Dapodik no longer sends (no scope in its
-    // applyRows): the anggota_akt_pd row stays. Decision 034 "Left" records it; when the sync learns
-    // to remove it, this line flips to 0 and the scores below must still stay.
-    expect(await membership()).toHaveLength(1);
+    // The dudi kind reconciles the members of every PKS it received: the membership is gone.
+    expect(await membership()).toHaveLength(0);
+    expect(kindOf(run, 'dudi').removed).toBeGreaterThanOrEqual(1);
 
     // The scores, the participation and the grade stay.
     const scores = await db

@@ -1,5 +1,6 @@
 import { resolveNisn, SYNC_MESSAGES, type SyncKind } from '@erapor/contract/sinkronisasi';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { refMstWilayah } from '../referensi/ref-tables';
 import {
@@ -24,6 +25,7 @@ import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
 import {
+  type ApplyOptions,
   applyRows,
   DELETED,
   idsOf,
@@ -1045,6 +1047,28 @@ async function syncEkskul(k: KindContext): Promise<void> {
 
 // --- DUDI, MoU, PKL activities (never deleted, as in e-Rapor) ---
 
+/**
+ * Reconciliation of a PKS's members or supervisors: a row from Dapodik under a PKS that came in
+ * this answer but no longer lists it is deleted (these tables keep no deletedAt). Rows the school
+ * added itself (no Dapodik id) stay. A pupil's PKL plan, scores and grade do not hang on the
+ * membership (pd_pkl keeps the participant until the plan's "Perbaharui"; decision 034).
+ */
+function pksMembersScope(
+  tx: Db,
+  table: typeof anggotaAktPd | typeof bimbingPd,
+  pk: PgColumn,
+  aktPdCol: PgColumn,
+  sentPks: string[],
+): Pick<ApplyOptions, 'scope' | 'remove'> {
+  return {
+    scope: sentPks.length ? inArray(aktPdCol, sentPks) : sql`false`,
+    remove: async (ids) => {
+      for (let i = 0; i < ids.length; i += 5_000)
+        await tx.delete(table).where(inArray(pk, ids.slice(i, i + 5_000)));
+    },
+  };
+}
+
 async function syncDudi(k: KindContext): Promise<void> {
   const list = await k.client.list<Api>('dudi');
   k.report.fetched = list.rows.length;
@@ -1151,6 +1175,8 @@ async function syncDudi(k: KindContext): Promise<void> {
       )
     ).ids;
 
+    // The PKS this answer carries: their members and supervisors are reconciled, others untouched.
+    const sentPks = [...new Set(aktIds.values())];
     const pupils = await idsOf(tx, pesertaDidik, 'pesertaDidikId', 'pesertaDidikIdDapodik', k.sekolahId);
     const gurus = await idsOf(tx, guru, 'guruId', 'guruIdDapodik', k.sekolahId);
     const anggotaRows: Row[] = [];
@@ -1210,7 +1236,11 @@ async function syncDudi(k: KindContext): Promise<void> {
       },
       anggotaRows,
       k.report,
-      o,
+      {
+        ...o,
+        ...pksMembersScope(tx, anggotaAktPd, anggotaAktPd.anggotaAktPdId, anggotaAktPd.aktPdId, sentPks),
+        scopeLabel: 'Anggota PKL',
+      },
     );
     await applyRows(
       tx,
@@ -1223,7 +1253,11 @@ async function syncDudi(k: KindContext): Promise<void> {
       },
       bimbingRows,
       k.report,
-      o,
+      {
+        ...o,
+        ...pksMembersScope(tx, bimbingPd, bimbingPd.bimbingPdId, bimbingPd.aktPdId, sentPks),
+        scopeLabel: 'Pembimbing PKL',
+      },
     );
   });
 }
