@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 
 /**
@@ -18,7 +19,11 @@ interface PdfMakeServer {
   setFonts(fonts: Record<string, Record<string, string>>): void;
   setUrlAccessPolicy(callback: (url: string) => boolean): void;
   setLocalAccessPolicy(callback: (path: string) => boolean): void;
-  createPdf(doc: TDocumentDefinitions): { getBuffer(): Promise<Buffer> };
+  createPdf(doc: TDocumentDefinitions): {
+    getBuffer(): Promise<Buffer>;
+    /** The pdfkit document, laid out and rendered; `end()` writes its last part and ends the stream. */
+    getStream(): Promise<NodeJS.ReadableStream & { end(): void }>;
+  };
 }
 
 let instance: PdfMakeServer | undefined;
@@ -42,10 +47,27 @@ function pdfmake(): PdfMakeServer {
   return pm;
 }
 
+const withFont = (doc: TDocumentDefinitions): TDocumentDefinitions => ({
+  ...doc,
+  defaultStyle: { font: 'Roboto', fontSize: 10, ...doc.defaultStyle },
+});
+
 export async function renderPdf(doc: TDocumentDefinitions): Promise<Buffer> {
-  return pdfmake()
-    .createPdf({ ...doc, defaultStyle: { font: 'Roboto', fontSize: 10, ...doc.defaultStyle } })
-    .getBuffer();
+  return pdfmake().createPdf(withFont(doc)).getBuffer();
+}
+
+/**
+ * Renders a document into a file: pdfkit's output stream piped to a file stream, never gathered
+ * into one buffer first (a class's Cetak Semua PDF runs to hundreds of pages). Answers the bytes
+ * written; on a failure the caller deletes the partial file.
+ */
+export async function renderPdfToFile(doc: TDocumentDefinitions, path: string): Promise<number> {
+  const pdf = await pdfmake().createPdf(withFont(doc)).getStream();
+  const file = createWriteStream(path);
+  const written = pipeline(pdf, file);
+  pdf.end();
+  await written;
+  return file.bytesWritten;
 }
 
 const embeddable = new Map<string, Promise<boolean>>();

@@ -1,7 +1,13 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { JOB_KIND_RAPOR_SEMUA, namaBerkasSiswa } from '@erapor/contract/cetak/rapor-semua';
+import {
+  JOB_KIND_RAPOR_SEMUA,
+  namaBerkasSiswa,
+  RAPOR_SEMUA_KEEP_HOURS,
+  RAPOR_SEMUA_MESSAGES,
+  safeName,
+} from '@erapor/contract/cetak/rapor-semua';
 import type { Job } from '@erapor/contract/jobs';
 import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -13,7 +19,7 @@ import { jobs } from '../../jobs/tables';
 import { demoTokens, otherWali } from '../../penilaian/beranda/test-accounts';
 import { nilaiAkhir } from '../../penilaian/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { bulkDir } from './bulk';
+import { bulkDir, bulkFile } from './bulk';
 import { pdfText } from './pdf-text';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000e0c01';
@@ -310,5 +316,88 @@ describeEngines('cetak semua: the bulk report-card job', {}, (t) => {
     const none = await start('wali', { rombongan_belajar_id: kelasId, dokumen: [], output: 'pdf' });
     expect(none.statusCode).toBe(400);
     expect(JSON.stringify(json(none))).toContain('Pilih minimal satu dokumen.');
+  });
+
+  /** Starts a job, waits for it to end and answers it (done, or the test fails). */
+  async function finishedJob(who: string, payload: Record<string, unknown>): Promise<Job> {
+    const res = await start(who, payload);
+    expect(res.statusCode, res.body).toBe(202);
+    const end = await finished(json<Job>(res).id, who);
+    expect(end.status, end.message ?? '').toBe('done');
+    return end;
+  }
+
+  it('keeps a file 24 h: an older one is swept when a job starts and its download answers 410, a younger one stays', async () => {
+    const dataDir = t().config.dataDir;
+    const old = await finishedJob('wali', {
+      rombongan_belajar_id: kelasId,
+      dokumen: ['pelengkap'],
+      output: 'pdf',
+    });
+    expect((await get(`/api/cetak/rapor-semua/${old.id}/unduh`, 'wali')).statusCode).toBe(200);
+    // A file's age is its modification time: the job's file just past the keeping time, another
+    // file just within it.
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3600_000);
+    const oldPath = bulkFile(dataDir, old.id, 'pdf');
+    const youngPath = join(bulkDir(dataDir), 'young.pdf');
+    writeFileSync(youngPath, '%PDF-');
+    utimesSync(oldPath, hoursAgo(RAPOR_SEMUA_KEEP_HOURS + 1), hoursAgo(RAPOR_SEMUA_KEEP_HOURS + 1));
+    utimesSync(youngPath, hoursAgo(RAPOR_SEMUA_KEEP_HOURS - 1), hoursAgo(RAPOR_SEMUA_KEEP_HOURS - 1));
+    // Nothing is swept until a job starts.
+    expect((await get(`/api/cetak/rapor-semua/${old.id}/unduh`, 'wali')).statusCode).toBe(200);
+    const next = await finishedJob('admin', {
+      rombongan_belajar_id: kelasId,
+      dokumen: ['pelengkap'],
+      output: 'zip',
+    });
+    expect(existsSync(oldPath)).toBe(false);
+    expect(existsSync(youngPath)).toBe(true);
+    const gone = await get(`/api/cetak/rapor-semua/${old.id}/unduh`, 'wali');
+    expect(gone.statusCode).toBe(410);
+    expect(json(gone).message).toBe(RAPOR_SEMUA_MESSAGES.expired);
+    // The job row stays done with its result; the new job's file downloads.
+    expect(json<Job>(await get(`/api/cetak/rapor-semua/${old.id}`, 'wali')).status).toBe('done');
+    expect((await get(`/api/cetak/rapor-semua/${next.id}/unduh`, 'admin')).statusCode).toBe(200);
+    rmSync(youngPath);
+  });
+
+  it('the Waka prints a tingkat to the end as a ZIP: a folder per class holding each of its pupils', async () => {
+    const db = t().db.db;
+    const classes = await sqlRows<{ nama: string; siswa: number }>(
+      db,
+      sql`select r.nama, count(a.anggota_rombel_id)::int as siswa from rombongan_belajar r
+        join anggota_rombel a on a.rombongan_belajar_id = r.rombongan_belajar_id and a.deleted_at is null
+        where r.sekolah_id = ${demo.sekolahId} and r.semester_id = ${demo.semesterId} and r.tingkat = 12
+          and r.jenis_rombel = 1 and r.deleted_at is null
+        group by r.rombongan_belajar_id, r.nama order by r.nama`,
+    );
+    expect(classes.length).toBeGreaterThan(1);
+    const total = classes.reduce((n, c) => n + Number(c.siswa), 0);
+    const end = await finishedJob('waka', { tingkat: 12, dokumen: ['nilai-akhir'], output: 'zip' });
+    expect(end.total).toBe(total);
+    expect(end.progress).toBe(total);
+    const file = await get(`/api/cetak/rapor-semua/${end.id}/unduh`, 'waka');
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers['content-disposition'])).toContain(
+      encodeURIComponent(`Rapor Kelas 12 ${demo.semesterId}.zip`),
+    );
+    const zip = file.rawPayload;
+    const entries = readZipDirectory(zip, { maxEntries: 1000, maxPartBytes: 50e6, maxTotalBytes: 500e6 });
+    expect(entries).toHaveLength(total);
+    for (const c of classes) {
+      const folder = safeName(c.nama);
+      const own = entries.filter((e) => e.name.startsWith(`${folder}/`));
+      expect(own, c.nama).toHaveLength(Number(c.siswa));
+      // Numbered 1… within the class, each a whole PDF of that class's pupil.
+      own.forEach((e, i) => {
+        expect(e.name).toMatch(new RegExp(`^[^/]+/${i + 1}-[^/]+\\.pdf$`));
+      });
+      const first = own[0];
+      if (!first) throw new Error(`no entry of ${c.nama}`);
+      const data = entryData(zip, first);
+      expect(crc32(data)).toBe(first.crc32);
+      expect(pdfText(Buffer.from(data)).text).toContain(`Kelas : ${c.nama}`);
+    }
+    expect(new Set(entries.map((e) => e.name.split('/')[0])).size).toBe(classes.length);
   });
 });

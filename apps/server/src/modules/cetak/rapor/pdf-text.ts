@@ -13,9 +13,25 @@ export function pdfText(pdf: Buffer): { text: string; pages: number } {
   try {
     const file = join(dir, 'r.pdf');
     writeFileSync(file, pdf);
-    const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' });
+    const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8', maxBuffer: 256e6 });
     const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
     return { text: text.replace(/\s+/g, ' '), pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The text of each page (pdftotext -raw splits pages by form feeds), whitespace collapsed. */
+export function pdfPageTexts(pdf: Buffer): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'rapor-'));
+  try {
+    const file = join(dir, 'r.pdf');
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8', maxBuffer: 256e6 });
+    return text
+      .split('\f')
+      .slice(0, -1)
+      .map((page) => page.replace(/\s+/g, ' ').trim());
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -45,6 +61,35 @@ export function pdfPages(pdf: Buffer, dpi = 36): PageImage[] {
   }
 }
 
+/** A4 in PDF points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
+/** Whether a rectangle (in PDF points) of a page image is blank: no pixel darker than near-white. */
+export function blank(page: PageImage, dpi: number, x0: number, y0: number, x1: number, y1: number): boolean {
+  const px = (pt: number) => Math.round((pt * dpi) / 72);
+  for (let y = px(y0); y < Math.min(px(y1), page.height); y++) {
+    for (let x = px(x0); x < Math.min(px(x1), page.width); x++) if (page.at(x, y) < 250) return false;
+  }
+  return true;
+}
+
+/**
+ * The top, left and right margins of A4 pages that hold ink, as "page 3 left" (empty: all blank).
+ * `margin` in points; 2 pt are left to anti-aliasing at low resolutions. The footer lives in the
+ * bottom margin, which is not checked.
+ */
+export function inkedMargins(pages: readonly PageImage[], dpi: number, margin: number): string[] {
+  const { width: w, height: h } = A4;
+  const inner = margin - 2;
+  const out: string[] = [];
+  for (const [i, page] of pages.entries()) {
+    if (!blank(page, dpi, 0, 0, w, inner)) out.push(`page ${i + 1} top`);
+    if (!blank(page, dpi, 0, 0, inner, h)) out.push(`page ${i + 1} left`);
+    if (!blank(page, dpi, w - inner, 0, w, h)) out.push(`page ${i + 1} right`);
+  }
+  return out;
+}
+
 function parsePgm(data: Buffer): PageImage {
   // Header: "P5\n<width> <height>\n<max>\n", then one byte per pixel.
   const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(data.subarray(0, 64).toString('latin1'));
@@ -69,7 +114,7 @@ export function pdfWords(pdf: Buffer): PdfWord[] {
   try {
     const file = join(dir, 'r.pdf');
     writeFileSync(file, pdf);
-    const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+    const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 1e9 });
     const words: PdfWord[] = [];
     html
       .split(/<page /)
@@ -91,6 +136,64 @@ export function pdfWords(pdf: Buffer): PdfWord[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The box of a phrase: consecutive words on one page (its last occurrence in `words`), or null. The
+ * last word may run on ("Rahayu" finds "Rahayu," of "Siti Rahayu, S.Pd"), so a name without its
+ * titles is found.
+ */
+export function findPhrase(
+  words: readonly PdfWord[],
+  phrase: string,
+): { page: number; xMin: number; xMax: number; yMin: number } | null {
+  const parts = phrase.split(/\s+/).filter(Boolean);
+  for (let i = words.length - parts.length; i >= 0; i--) {
+    const run = words.slice(i, i + parts.length);
+    const first = run[0];
+    const last = run.at(-1);
+    const same = (w: PdfWord, j: number) =>
+      w.page === first?.page &&
+      (w.text === parts[j] || (j === parts.length - 1 && w.text.startsWith(parts[j] ?? '')));
+    if (!first || !last || !run.every(same)) continue;
+    return { page: first.page, xMin: first.xMin, xMax: last.xMax, yMin: first.yMin };
+  }
+  return null;
+}
+
+/**
+ * The Rapor Akademik's signature block among `words` (one pupil's pages, pdfWords): the page it
+ * stands on and what is wrong with it — empty when it is whole on one page with "Orang Tua/Wali" on
+ * the left, "{tempat}, {tanggal}", "Wali Kelas" and the wali's name on the right, and "Mengetahui,"
+ * with the head teacher's number centred below.
+ */
+export function signatureBlock(
+  words: readonly PdfWord[],
+  marks: { tempatTanggal: string; wali: string; nomorKepala: string },
+): { page: number | null; problems: string[] } {
+  const parts = {
+    orangTua: findPhrase(words, 'Orang Tua/Wali'),
+    tempatTanggal: findPhrase(words, marks.tempatTanggal),
+    waliKelas: findPhrase(words, 'Wali Kelas'),
+    wali: findPhrase(words, marks.wali),
+    mengetahui: findPhrase(words, 'Mengetahui,'),
+    nomorKepala: findPhrase(words, marks.nomorKepala),
+  };
+  const problems: string[] = [];
+  for (const [name, box] of Object.entries(parts)) if (!box) problems.push(`${name} missing`);
+  const found = Object.values(parts).filter((b) => b !== null);
+  const pages = [...new Set(found.map((b) => b.page))];
+  if (pages.length > 1) problems.push(`split over pages ${pages.join(', ')}`);
+  const middle = A4.width / 2;
+  const { orangTua, tempatTanggal, waliKelas, wali, mengetahui, nomorKepala } = parts;
+  if (orangTua && orangTua.xMin >= middle) problems.push('Orang Tua/Wali not on the left');
+  for (const [name, box] of Object.entries({ tempatTanggal, waliKelas, wali })) {
+    if (box && box.xMin <= middle) problems.push(`${name} not on the right`);
+  }
+  const centre = (b: { xMin: number; xMax: number }) => (b.xMin + b.xMax) / 2;
+  if (mengetahui && Math.abs(centre(mengetahui) - middle) >= 10) problems.push('Mengetahui, not centred');
+  if (nomorKepala && Math.abs(centre(nomorKepala) - middle) >= 10) problems.push('nomorKepala not centred');
+  return { page: pages.length === 1 ? (pages[0] ?? null) : null, problems };
 }
 
 /** An image drawn in a PDF (pdfimages -list): its pixel size and resolution as placed on the page. */

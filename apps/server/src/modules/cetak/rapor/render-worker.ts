@@ -1,11 +1,10 @@
-import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import { namaBerkasSiswa, type RaporSemuaOutput, safeName } from '@erapor/contract/cetak/rapor-semua';
 import { namaBerkasPkl } from '@erapor/contract/pkl/cetak';
 import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
+import { renderPdf, renderPdfToFile } from '../pdf';
 import type { RaporPkl } from '../pkl/data';
 import { raporPklDocument } from '../pkl/document';
 import { coverContent } from './cover';
@@ -162,21 +161,19 @@ class Job {
       }
     });
     try {
-      const pdf = await renderPdf(
+      return await renderPdfToFile(
         bulkDocument(kelas, kelas.siswa, this.begin.dokumen, this.begin.versi, `Rapor ${kelas.kelas.nama}`),
+        this.begin.path,
       );
-      await writeFile(this.begin.path, pdf);
-      return pdf.length;
     } finally {
       onRenderProgress(undefined);
     }
   }
 
   private async endPkl(): Promise<number> {
-    const pdf = await renderPdf(raporPklDocument(this.pklPupils));
-    await writeFile(this.begin.path, pdf);
+    const bytes = await renderPdfToFile(raporPklDocument(this.pklPupils), this.begin.path);
     this.send({ type: 'progress', siswa: this.pklPupils.length });
-    return pdf.length;
+    return bytes;
   }
 }
 
