@@ -35,6 +35,7 @@ import { pesertaDidikRoutes } from './modules/referensi/peserta-didik/routes';
 import { rombelRoutes } from './modules/referensi/rombel/routes';
 import { sekolahRoutes } from './modules/sekolah/routes';
 import { ensureSemesters } from './modules/sekolah/service';
+import { updateRoutes } from './modules/sekolah/update/routes';
 import { kirimDataRoutes } from './modules/sinkronisasi/kirim-data/routes';
 import { kirimNilaiRoutes } from './modules/sinkronisasi/kirim-nilai/routes';
 import { sinkronisasiRoutes } from './modules/sinkronisasi/routes';
@@ -164,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(penggunaAdminRoutes);
   await app.register(importReferensiRoutes);
   await app.register(sekolahRoutes);
+  await app.register(updateRoutes);
   await app.register(gtkRoutes);
   await app.register(dudiRoutes);
   await app.register(pesertaDidikRoutes);

@@ -44,6 +44,15 @@ describe('config', () => {
     });
   });
 
+  it('reads the update feed and finds CHANGELOG.md at the repository root', () => {
+    expect(loadConfig({}).updateFeedUrl).toBeUndefined();
+    expect(loadConfig({ UPDATE_FEED_URL: '  ' }).updateFeedUrl).toBeUndefined();
+    expect(loadConfig({ UPDATE_FEED_URL: ' https://example.org/versi.json ' }).updateFeedUrl).toBe(
+      'https://example.org/versi.json',
+    );
+    expect(loadConfig({}).changelogPath).toMatch(/[\\/]CHANGELOG\.md$/);
+  });
+
   it('refuses nonsense with a clear message', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(ConfigError);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);

@@ -32,6 +32,10 @@ export interface AppConfig {
   /** The built web app (`apps/web/dist`). */
   webDistDir: string;
   version: string;
+  /** The release notes Daftar Perubahan shows (`CHANGELOG.md` at the repository root). */
+  changelogPath: string;
+  /** Where Cek Pembaharuan asks for the latest version (JSON feed or GitHub latest release); unset: never asked. */
+  updateFeedUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -114,6 +118,8 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL || 'warn',
     webDistDir: resolve(env.WEB_DIST_DIR || resolve(REPO_ROOT, 'apps/web/dist')),
     version: readVersion(),
+    changelogPath: resolve(REPO_ROOT, 'CHANGELOG.md'),
+    updateFeedUrl: env.UPDATE_FEED_URL?.trim() || undefined,
     ...overrides,
   };
   if (config.jwtSecret !== undefined && config.jwtSecret.length < 32) {
