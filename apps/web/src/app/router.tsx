@@ -17,8 +17,8 @@ import { parseSearchString, parseViewSearch, stringifyViewSearch } from '../lib/
 import { decideNavigation, type GuardSession, NOT_FOUND_PATH, resolveLayout } from './guard';
 import { RootShell } from './root-shell';
 import { PendingBar, RouteErrorPanel } from './route-error';
-import { SCREEN_AREAS, SCREENS } from './screens';
-import { BARE_ROUTES, preloadShell } from './shell-chunks';
+import type { ScreenModule } from './screens';
+import { BARE_ROUTES, BARE_SCREENS, preloadShell } from './shell-chunks';
 
 export function currentGuardSession(): GuardSession {
   const s = getSession();
@@ -29,13 +29,28 @@ function MissingScreen(): never {
   throw new Error('Screen file missing for this route');
 }
 
+/**
+ * A route's screen with its feature's messages. A bare public page is found in the entry; any
+ * other screen in the lazy screen table (`./screens`, one more chunk the first time), so the
+ * table of every screen's chunks stays out of /login (docs/decisions/003).
+ */
+async function loadScreen(name: string): Promise<ScreenModule> {
+  const bare = BARE_SCREENS[name];
+  // Their messages are the public part loaded before the first render (decision 020).
+  if (bare) return loadChunk(name, bare);
+  const { SCREENS, SCREEN_AREAS } = await loadChunk('screens', () => import('./screens'));
+  const importer = SCREENS[name];
+  if (!importer) return { default: MissingScreen };
+  const [screen] = await Promise.all([loadChunk(name, importer), loadAreaMessages(SCREEN_AREAS[name] ?? '')]);
+  return screen;
+}
+
 /** The router: one lazy route per record of the contract's route table. */
 export function createAppRouter(history?: RouterHistory) {
   const rootRoute = createRootRoute({ component: RootShell, errorComponent: RouteErrorPanel });
 
-  const screens = ROUTES.map((def) => {
-    const importer = SCREENS[def.name];
-    return createRoute({
+  const screens = ROUTES.map((def) =>
+    createRoute({
       getParentRoute: () => rootRoute,
       path: def.path,
       staticData: { def },
@@ -51,17 +66,9 @@ export function createAppRouter(history?: RouterHistory) {
         // The shell and the whole messages (the public pages load only theirs: decision 020).
         await Promise.all([loadAppMessages(), preloadShell(layout !== 'full')]);
       },
-      component: importer
-        ? lazyRouteComponent(async () => {
-            const [screen] = await Promise.all([
-              loadChunk(def.name, importer),
-              loadAreaMessages(SCREEN_AREAS[def.name] ?? ''),
-            ]);
-            return screen;
-          })
-        : MissingScreen,
-    });
-  });
+      component: lazyRouteComponent(() => loadScreen(def.name)),
+    }),
+  );
 
   const unknown = createRoute({
     getParentRoute: () => rootRoute,

@@ -1,4 +1,5 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
 import { loadChunk } from '../lib/chunk-load';
 
 /**
@@ -24,3 +25,18 @@ export const BARE_ROUTES: ReadonlySet<string> = new Set([
   'auth-lupa-password',
   'auth-logout',
 ]);
+
+/**
+ * The screens of the bare routes, found in the entry: `features/auth/routes/auth-*.tsx` (each its
+ * own chunk). Every other screen is looked up in the lazy screen table (`./screens`), which
+ * /login never loads.
+ */
+export const BARE_SCREENS: Readonly<Record<string, () => Promise<{ default: ComponentType }>>> =
+  Object.fromEntries(
+    Object.entries(
+      import.meta.glob<{ default: ComponentType }>([
+        '../features/auth/routes/auth-*.tsx',
+        '!../features/auth/routes/*.test.tsx',
+      ]),
+    ).map(([path, load]) => [path.replace(/^.*\/routes\/(.+)\.tsx$/, '$1'), load]),
+  );
