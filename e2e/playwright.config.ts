@@ -34,6 +34,10 @@ const SCHOOL_WIDE = [
   /\/pkl-wali\.spec\.ts$/,
   // Saves grades: never while setting.spec has the assessment switch off.
   /\/keyboard\.spec\.ts$/,
+  // May create pkl@'s PKL plan (the assessment switch applies) for the PKL screens' views.
+  /\/views-pkl\.spec\.ts$/,
+  // Makes wali@ the wali of a second class through Dapodik, for the class picker's views.
+  /\/views-wali\.spec\.ts$/,
 ];
 
 export default defineConfig({
@@ -45,7 +49,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
-  retries: 0,
+  // In CI one retry: a test that fails and then passes is reported as flaky in the run's output
+  // (and counted as passed); a test that fails twice fails the run. Locally none, to see flakes.
+  retries: process.env.CI ? 1 : 0,
   // Specs that change school-wide state of the shared server (the assessment switch, the Dapodik
   // settings and the simulator they point at) run one at a time, beside the other specs.
   projects: [
@@ -88,6 +94,8 @@ export default defineConfig({
       // The access matrix logs in every demo account; keep the limiter on but out of its way.
       LOGIN_RATE_LIMIT_ACCOUNT: '50',
       LOGIN_RATE_LIMIT_ADDRESS: '500',
+      // Cek Pembaharuan asks the fake feed pembaharuan.spec.ts serves on this port.
+      UPDATE_FEED_URL: `http://127.0.0.1:${port + 10000}/versi.json`,
       // Parallel work in one checkout can build the web app into a directory of its own.
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },

@@ -1,23 +1,15 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { apiToken, type DemoAccount, login } from './support';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { apiToken, login } from './support';
+import { type CascadeScreen, expectViewKept, FIRST, type Step, sameUserElsewhere } from './views-cascade';
 
 /*
  * Issue #10, "Views in the URL": on every screen with a cascade, the choices live in the URL's
  * search parameters — a reload shows the same view, Back returns to the previous choice, and the
- * link opened by the same user in a new browser context shows the same view. An id in a link that
- * no longer exists or that the user may not see is cleared with a notice, not an error.
+ * link opened by the same user in a new browser context shows the same view (views-cascade.ts). An
+ * id in a link that no longer exists or that the user may not see is cleared with a notice, not an
+ * error. The PKL screens (a plan first) and the wali's class picker (a second class first) change
+ * school-wide state: views-pkl.spec.ts and views-wali.spec.ts.
  */
-
-const FIRST = Symbol('first option');
-type Step = readonly [testId: string, option: string | RegExp | typeof FIRST];
-interface CascadeScreen {
-  title: string;
-  account: DemoAccount;
-  path: string;
-  steps: readonly Step[];
-  /** A choice the screen makes itself when there is only one option. */
-  chosenForUser?: string;
-}
 
 const HEADER: readonly Step[] = [
   ['header-tingkat', 'Grade 11'],
@@ -75,69 +67,39 @@ const SCREENS: readonly CascadeScreen[] = [
     steps: [['ekskul-kelas', FIRST]],
     chosenForUser: 'ekskul-select',
   },
+  {
+    title: 'Rombel Pilihan',
+    account: 'admin',
+    path: '/referensi/rombel-pilihan',
+    steps: [
+      ['filter-tingkat', FIRST],
+      ['filter-jurusan', FIRST],
+    ],
+  },
+  {
+    title: 'Cetak Rapor Semester (Waka)',
+    account: 'waka',
+    path: '/progress/cetak-rapor',
+    steps: [
+      ['rapor-tingkat', FIRST],
+      ['rapor-rombel', FIRST],
+    ],
+  },
+  {
+    title: 'Unduh Leger (Waka)',
+    account: 'waka',
+    path: '/progress/unduh-legger',
+    steps: [
+      ['leger-tingkat', FIRST],
+      ['leger-rombel', FIRST],
+    ],
+  },
 ];
-
-async function choose(page: Page, [testId, option]: Step): Promise<void> {
-  const input = page.getByTestId(testId);
-  await expect(input).toBeEnabled();
-  await input.click();
-  // The open dropdown's options (the language switcher is a native select with options too).
-  const options = page.getByRole('listbox').getByRole('option');
-  await expect(options.first()).toBeVisible();
-  if (option === FIRST) await options.first().click();
-  else await options.filter({ hasText: option }).first().click();
-  await expect(input).not.toHaveValue('');
-}
-
-async function valuesOf(page: Page, steps: readonly Step[]): Promise<string[]> {
-  return Promise.all(steps.map(([id]) => page.getByTestId(id).inputValue()));
-}
-
-async function expectValues(page: Page, steps: readonly Step[], values: readonly string[]): Promise<void> {
-  for (const [i, [id]] of steps.entries()) {
-    await expect(page.getByTestId(id), id).toHaveValue(values[i] ?? '');
-  }
-}
-
-/** A page of its own (cookies and storage apart) logged in as the same user. */
-async function sameUserElsewhere(browser: Browser, account: DemoAccount): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await login(page, account);
-  return page;
-}
 
 for (const screen of SCREENS) {
   test(`${screen.title}: reload, Back and a copied link keep the view`, async ({ page, browser }) => {
     test.setTimeout(120_000);
-    await login(page, screen.account);
-    await page.goto(screen.path);
-    const { steps } = screen;
-    for (const step of steps.slice(0, -1)) await choose(page, step);
-    // A screen may choose for the user (the pembina's only ekskul) before the last step.
-    if (screen.chosenForUser) await expect(page.getByTestId(screen.chosenForUser)).not.toHaveValue('');
-    const before = await valuesOf(page, steps);
-    const beforeUrl = page.url();
-    await choose(page, steps.at(-1) as Step);
-    const chosen = await valuesOf(page, steps);
-    expect(chosen.every(Boolean)).toBe(true);
-    const link = page.url();
-    expect(link).not.toBe(beforeUrl);
-
-    await page.reload();
-    await expectValues(page, steps, chosen);
-    expect(page.url()).toBe(link);
-
-    await page.goBack();
-    await expect(page).toHaveURL(beforeUrl);
-    await expectValues(page, steps, before);
-    await page.goForward();
-    await expectValues(page, steps, chosen);
-
-    const other = await sameUserElsewhere(browser, screen.account);
-    await other.goto(link);
-    await expectValues(other, steps, chosen);
-    await other.context().close();
+    await expectViewKept(page, browser, screen);
   });
 }
 

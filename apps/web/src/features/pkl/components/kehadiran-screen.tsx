@@ -22,6 +22,7 @@ import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { GateAlert, type Refusal, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
+import { useKnownChoice } from '../../../components/known-choice';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -47,16 +48,15 @@ function hariValidator(t: TFunction): CellValidator {
 }
 
 /**
- * Kehadiran PKL (/pkl/kehadiran; issue #12 item 4): Tingkat → Rombel → DUDI picks a plan; its
- * participants' Sakit, Izin and Alpa in the shared grade grid, whole days whose sum may not exceed
- * the placement's days (checked before sending, and again by the server). The class's wali and the
- * Waka see the grid read-only. A refused save keeps the typing on screen.
+ * Kehadiran PKL (/pkl/kehadiran; issue #12 item 4): Tingkat → Rombel → DUDI (kept in the URL)
+ * picks a plan; its participants' Sakit, Izin and Alpa in the shared grade grid, whole days whose
+ * sum may not exceed the placement's days (checked before sending, and again by the server). The
+ * class's wali and the Waka see the grid read-only. A refused save keeps the typing on screen.
  */
 export function KehadiranScreen() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const [view, setView] = useView();
-  const [pklId, setPklId] = useState<string | null>(null);
   const [draft, setDraft] = useState<GridDraft>(EMPTY_DRAFT);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
 
@@ -76,9 +76,23 @@ export function KehadiranScreen() {
   const dudiOptions = all
     .filter((p) => p.rombongan_belajar_id === view.rombel)
     .map((p) => ({ value: p.pkl_id, label: `${p.nama_dudi} — ${p.judul_akt_pd}` }));
+  const loadedPlans = plans.isSuccess;
+  useKnownChoice(
+    'rombel',
+    view.rombel,
+    loadedPlans ? rombelOptions.map((o) => o.value) : undefined,
+    setView,
+    ['dudi'],
+  );
+  useKnownChoice(
+    'dudi',
+    view.dudi,
+    loadedPlans && view.rombel ? dudiOptions.map((o) => o.value) : undefined,
+    setView,
+  );
   // A class with one placement (the usual case) opens it without a third choice.
   const only = dudiOptions.length === 1 ? (dudiOptions[0]?.value ?? null) : null;
-  const chosen = dudiOptions.some((o) => o.value === pklId) ? pklId : only;
+  const chosen = dudiOptions.some((o) => o.value === view.dudi) ? (view.dudi ?? null) : only;
 
   const grid = useQuery({
     queryKey: [...KEHADIRAN_PKL_KEY, chosen],
@@ -176,10 +190,7 @@ export function KehadiranScreen() {
               placeholder={t('pkl.kehadiran.pilihTingkat')}
               data={tingkatOptions}
               value={view.tingkat ?? null}
-              onChange={(v) => {
-                setView({ tingkat: v, rombel: null });
-                setPklId(null);
-              }}
+              onChange={(v) => setView({ tingkat: v, rombel: null, dudi: null })}
               disabled={dirty}
               w={180}
               data-testid="kehadiran-tingkat"
@@ -189,10 +200,7 @@ export function KehadiranScreen() {
               placeholder={t('pkl.kehadiran.pilihRombel')}
               data={rombelOptions}
               value={rombelOptions.some((o) => o.value === view.rombel) ? (view.rombel ?? null) : null}
-              onChange={(v) => {
-                setView({ rombel: v });
-                setPklId(null);
-              }}
+              onChange={(v) => setView({ rombel: v, dudi: null })}
               disabled={dirty || !view.tingkat}
               w={220}
               data-testid="kehadiran-rombel"
@@ -202,7 +210,7 @@ export function KehadiranScreen() {
               placeholder={t('pkl.kehadiran.pilihDudi')}
               data={dudiOptions}
               value={chosen}
-              onChange={setPklId}
+              onChange={(v) => setView({ dudi: v })}
               disabled={dirty || !view.rombel}
               w={360}
               data-testid="kehadiran-dudi"
