@@ -6,7 +6,7 @@ import { MENU, type MenuItem } from '@erapor/contract/menu';
 import type { RoleName } from '@erapor/contract/roles';
 import { documentTitle, routeByName } from '@erapor/contract/routes';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, type DemoAccount } from './support';
+import { DEMO, DEMO_PASSWORD, type DemoAccount, navigate } from './support';
 
 /**
  * Issue #10, "Language": with an Indonesian browser the whole interface is Indonesian — the
@@ -170,15 +170,8 @@ async function loginAs(page: Page, account: DemoAccount): Promise<void> {
   await expect(page).toHaveURL(/\/$/);
 }
 
-/**
- * Opens a screen the way the menu does — in the running app, without reloading it (the router
- * follows the history's popstate), which keeps the crawl quick.
- */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    window.history.pushState(window.history.state, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
+async function navigateTo(page: Page, path: string): Promise<void> {
+  await navigate(page, path);
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}(\\?.*)?$`));
 }
 
@@ -224,7 +217,7 @@ test.describe('Indonesian browser (id-ID): no English anywhere', () => {
       for (const text of await englishOn(page)) problems.push(`/ (after login) → ${text}`);
       for (const { path, title } of screens) {
         const started = Date.now();
-        await navigate(page, path);
+        await navigateTo(page, path);
         await settle(page, title);
         if (process.env.LANGUAGE_SPEC_TIMING) console.log(`${account} ${path} ${Date.now() - started} ms`);
         for (const text of await englishOn(page)) problems.push(`${path} → ${text}`);

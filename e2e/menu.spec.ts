@@ -1,10 +1,10 @@
 import { visibleMenu } from '@erapor/contract/access';
 import type { LoginResponse } from '@erapor/contract/auth';
 import { MENU, type MenuItem } from '@erapor/contract/menu';
-import { routeByName } from '@erapor/contract/routes';
+import { documentTitle, routeByName } from '@erapor/contract/routes';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './a11y';
-import { DEMO, DEMO_PASSWORD, type DemoAccount } from './support';
+import { DEMO, DEMO_PASSWORD, type DemoAccount, navigate } from './support';
 
 /*
  * Menus match permissions, generated from the route table: for every demo account, the menu the
@@ -28,11 +28,11 @@ const DIALOGS: Record<string, { open: string; dialog: string }[]> = {
   '/referensi/rombongan-belajar': [{ open: 'rombel-anggota', dialog: 'anggota-modal' }],
 };
 
-function links(items: readonly MenuItem[]): { title: string; path: string }[] {
+function links(items: readonly MenuItem[]): { title: string; path: string; documentTitle: string }[] {
   return items.flatMap((item) => {
     if (item.kind === 'group') return links(item.children);
     const route = routeByName(item.route);
-    return route ? [{ title: item.title, path: route.path }] : [];
+    return route ? [{ title: item.title, path: route.path, documentTitle: documentTitle(route) }] : [];
   });
 }
 
@@ -63,7 +63,8 @@ async function loginFor(
 
 for (const account of ACCOUNTS) {
   test(`menu of ${account}: every entry opens and its data requests are allowed`, async ({ page }) => {
-    test.setTimeout(240_000);
+    // The administrator's menu has ~30 screens, each with axe: room for a CI machine under load.
+    test.setTimeout(480_000);
     const violations: string[] = [];
     let axeMs = 0;
     /** axe once per path (`always`: every account's Beranda); `within` narrows it to an open dialog. */
@@ -98,10 +99,13 @@ for (const account of ACCOUNTS) {
       if (status === 401 || status === 403 || status >= 500)
         refused.push(`${status} ${url.pathname}${url.search}`);
     });
-    for (const { title, path } of expected) {
+    for (const { title, path, documentTitle: screenTitle } of expected) {
       const before = refused.length;
-      await page.goto(path);
+      // Opened in the running app as the menu does (a full reload per screen cost ~1 s each); the
+      // screen's own title shows the guard let it render.
+      await navigate(page, path);
       await expect(page, `${title} (${path})`).toHaveURL(new RegExp(`${path === '/' ? '/$' : path}`));
+      await expect(page, `${title} (${path})`).toHaveTitle(screenTitle);
       await expect(page.getByTestId('route-error')).toHaveCount(0);
       // Let the screen's first data requests come back.
       await page.waitForLoadState('networkidle');

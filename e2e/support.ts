@@ -52,3 +52,18 @@ export async function paste(page: Page, target: Locator, text: string): Promise<
   await target.focus();
   await pasteIntoFocused(page, text);
 }
+
+/**
+ * Opens a screen the way the menu does — in the running app, without reloading it (the router
+ * follows the history's popstate), which keeps a crawl of many screens quick.
+ */
+export async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    // The router sets the title when it has resolved the new path: a check of the title then waits
+    // for this navigation, not the last one (two screens may share a title).
+    if (window.location.pathname + window.location.search === to) return; // already there
+    document.title = '';
+    window.history.pushState(window.history.state, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+}
