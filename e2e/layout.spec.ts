@@ -230,3 +230,20 @@ test('Input Asesmen with its grade grid at 1366, 1280 and 390 px', async ({ page
   const problems = await checkScreen(page, 'guru input asesmen', false, 'input-asesmen');
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+// The pages before a login and the error pages (full layout) have no side menu: no burger to check.
+test('public and error pages at 1366, 1280 and 390 px', async ({ page }) => {
+  const problems: string[] = [];
+  for (const path of ['/login', '/lupa-password', '/register', '/error-404']) {
+    await page.setViewportSize(WIDTHS[0]);
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    problems.push(...(await checkScreen(page, `public ${path}`, true)));
+  }
+  await login(page, 'guru');
+  await page.goto('/setting/umum');
+  await expect(page).toHaveURL(/\/not-authorized$/);
+  await page.waitForLoadState('networkidle');
+  problems.push(...(await checkScreen(page, 'guru /not-authorized', true)));
+  expect(problems, problems.join('\n')).toEqual([]);
+});
