@@ -227,6 +227,21 @@ test('Input Asesmen with its grade grid at 1366, 1280 and 390 px', async ({ page
   await choose('header-jenis-asesmen', 'Sumatif Lingkup Materi');
   await expect(page.getByTestId('grade-grid')).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // The No and Nama columns stay in place while the grades scroll sideways inside the card.
+  await page.setViewportSize(WIDTHS[2]);
+  const nameCell = page.getByTestId('grade-grid').locator('tbody tr').first().locator('td, th').nth(1);
+  const before = await nameCell.boundingBox();
+  const scroller = page.getByTestId('grade-grid').locator('[data-scroll-x]').first();
+  await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const scrolled = await scroller.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+    return el.scrollLeft;
+  });
+  expect(scrolled, 'the grid scrolls sideways at 390 px').toBeGreaterThan(0);
+  expect(scrolled).toBeGreaterThan(100);
+  // Sticky: the name stays at the left edge (a few px for the sticky offset) while the grades move.
+  const after = await nameCell.boundingBox();
+  expect(Math.abs((after?.x ?? 999) - (before?.x ?? 0))).toBeLessThan(12);
   const problems = await checkScreen(page, 'guru input asesmen', false, 'input-asesmen');
   expect(problems, problems.join('\n')).toEqual([]);
 });
