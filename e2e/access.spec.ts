@@ -109,7 +109,7 @@ test.describe('access matrix in the browser', () => {
           // render (a refusal would show "Akses Terbatas" and move to /not-authorized).
           const route = routeByPath(path);
           expect(route, path).toBeDefined();
-          await expect(page).toHaveTitle(documentTitle(route ?? { title: path }));
+          await expect(page).toHaveTitle(documentTitle(route ?? { title: path }), { timeout: 30_000 });
           await expect(page).not.toHaveURL(/not-authorized/);
         } else {
           await expect(page, `${account} must not open ${path}`).toHaveURL(/\/not-authorized$/);

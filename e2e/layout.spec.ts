@@ -201,7 +201,7 @@ for (const account of ACCOUNTS) {
       // Opened in the running app, as the menu does (a full reload per screen cost seconds each).
       await navigate(page, path);
       const route = routeByPath(path);
-      if (route) await expect(page).toHaveTitle(documentTitle(route));
+      if (route) await expect(page).toHaveTitle(documentTitle(route), { timeout: 30_000 });
       await expect(page.getByTestId('route-error')).toHaveCount(0);
       await page.waitForLoadState('networkidle');
       problems.push(...(await checkScreen(page, `${account} ${path}`, account === 'siswa', SHOTS[path])));

@@ -105,7 +105,7 @@ for (const account of ACCOUNTS) {
       // screen's own title shows the guard let it render.
       await navigate(page, path);
       await expect(page, `${title} (${path})`).toHaveURL(new RegExp(`${path === '/' ? '/$' : path}`));
-      await expect(page, `${title} (${path})`).toHaveTitle(screenTitle);
+      await expect(page, `${title} (${path})`).toHaveTitle(screenTitle, { timeout: 30_000 });
       await expect(page.getByTestId('route-error')).toHaveCount(0);
       // Let the screen's first data requests come back.
       await page.waitForLoadState('networkidle');
