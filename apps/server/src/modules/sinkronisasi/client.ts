@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { type ServiceWindowTimes, SYNC_MESSAGES, wibTime } from '@erapor/contract/sinkronisasi';
+import { readCapped } from '../../lib/read-capped';
 
 /*
  * Client of the neutral Dapodik pull API (`/sync/v1`, reference-dapodik §6.4) with the transport
@@ -149,21 +150,9 @@ async function readLimited(res: Response, maxBytes: number): Promise<string> {
     await res.body?.cancel().catch(() => {});
     throw new DapodikError('too_large', SYNC_MESSAGES.tooLarge, true);
   }
-  if (!res.body) return '';
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new DapodikError('too_large', SYNC_MESSAGES.tooLarge, true);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const body = await readCapped(res.body, maxBytes);
+  if (body === null) throw new DapodikError('too_large', SYNC_MESSAGES.tooLarge, true);
+  return body.toString('utf8');
 }
 
 function errorCode(body: unknown): string | null {

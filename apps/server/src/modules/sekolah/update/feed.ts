@@ -10,6 +10,7 @@ import {
   type UpdateCheckResponse,
   type UpdateFeed,
 } from '@erapor/contract/update-check';
+import { readCapped } from '../../../lib/read-capped';
 
 /**
  * Cek Pembaharuan (decision 035): one GET of UPDATE_FEED_URL and nothing else — no query, no
@@ -54,24 +55,6 @@ export function networkReason(err: unknown): string {
     return R.network;
   if (TLS_CODE.test(code)) return R.tls;
   return R.other(code);
-}
-
-async function readCapped(body: ReadableStream<Uint8Array> | null, max: number): Promise<Buffer | null> {
-  if (!body) return Buffer.alloc(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
 }
 
 function interpret(body: Buffer, contentType: string): FeedOutcome {
