@@ -1,6 +1,5 @@
 import type { KehadiranPklEdit } from '@erapor/contract/pkl/kehadiran';
 import { checkHariPkl } from '@erapor/contract/pkl/kehadiran';
-import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
 import { Alert, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -22,7 +21,6 @@ import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { GateAlert, type Refusal, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
-import { useKnownChoice } from '../../../components/known-choice';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { type TFunction, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -34,6 +32,7 @@ import {
   saveKehadiranPkl,
 } from '../api/kehadiran-api';
 import { blankAsZero, draftOf, KEHADIRAN_COLUMNS, saveRows, sumProblems } from './kehadiran-draft';
+import { usePlanCascade } from './plan-cascade';
 
 const EMPTY_DRAFT = draftOf([]);
 
@@ -62,37 +61,15 @@ export function KehadiranScreen() {
 
   const plans = useQuery({ queryKey: [...KEHADIRAN_PKL_KEY, 'rencana'], queryFn: listKehadiranRencana });
   const all = plans.data?.data ?? [];
-  const tingkatOptions = TINGKAT.filter((n) => all.some((p) => p.tingkat === n)).map((n) => ({
-    value: String(n),
-    label: t('pkl.kehadiran.tingkatOption', { n }),
-  }));
-  const rombelOptions = [
-    ...new Map(
-      all
-        .filter((p) => String(p.tingkat) === view.tingkat)
-        .map((p) => [p.rombongan_belajar_id, { value: p.rombongan_belajar_id, label: p.kelas }]),
-    ).values(),
-  ];
-  const dudiOptions = all
-    .filter((p) => p.rombongan_belajar_id === view.rombel)
-    .map((p) => ({ value: p.pkl_id, label: `${p.nama_dudi} — ${p.judul_akt_pd}` }));
-  const loadedPlans = plans.isSuccess;
-  useKnownChoice(
-    'rombel',
-    view.rombel,
-    loadedPlans ? rombelOptions.map((o) => o.value) : undefined,
+  const { tingkatOptions, rombelOptions, dudiOptions, chosen } = usePlanCascade(
+    plans.data?.data,
+    view,
     setView,
-    ['dudi'],
+    {
+      tingkat: (n) => t('pkl.kehadiran.tingkatOption', { n }),
+      rombel: (p) => p.kelas,
+    },
   );
-  useKnownChoice(
-    'dudi',
-    view.dudi,
-    loadedPlans && view.rombel ? dudiOptions.map((o) => o.value) : undefined,
-    setView,
-  );
-  // A class with one placement (the usual case) opens it without a third choice.
-  const only = dudiOptions.length === 1 ? (dudiOptions[0]?.value ?? null) : null;
-  const chosen = dudiOptions.some((o) => o.value === view.dudi) ? (view.dudi ?? null) : only;
 
   const grid = useQuery({
     queryKey: [...KEHADIRAN_PKL_KEY, chosen],

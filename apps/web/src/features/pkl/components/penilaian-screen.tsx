@@ -1,5 +1,4 @@
 import { CATATAN_PKL_MAX, DESKRIPSI_PKL_MAX, type NilaiPklSave } from '@erapor/contract/pkl/penilaian';
-import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
 import { Alert, Anchor, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -22,7 +21,6 @@ import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { GateAlert, type Refusal, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import { maxLengthValidator } from '../../../components/grade-grid/validators';
-import { useKnownChoice } from '../../../components/known-choice';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -36,6 +34,7 @@ import {
   saveRows,
   scoreDraftOf,
 } from './penilaian-draft';
+import { usePlanCascade } from './plan-cascade';
 
 const EMPTY = scoreDraftOf(undefined);
 const EMPTY_CATATAN = catatanDraftOf(undefined);
@@ -56,40 +55,15 @@ export function PenilaianScreen() {
 
   const plans = useQuery({ queryKey: [...NILAI_PKL_KEY, 'rencana'], queryFn: listRencanaNilai });
   const all = plans.data?.data ?? [];
-  const tingkatOptions = TINGKAT.filter((n) => all.some((p) => p.tingkat === n)).map((n) => ({
-    value: String(n),
-    label: t('pkl.penilaian.tingkatOption', { n }),
-  }));
-  const rombelOptions = [
-    ...new Map(
-      all
-        .filter((p) => String(p.tingkat) === view.tingkat)
-        .map((p) => [p.rombongan_belajar_id, { value: p.rombongan_belajar_id, label: p.rombel }]),
-    ).values(),
-  ];
-  const dudiOptions = all
-    .filter((p) => p.rombongan_belajar_id === view.rombel)
-    .map((p) => ({
-      value: p.pkl_id,
-      label: p.judul_akt_pd ? `${p.nama_dudi} — ${p.judul_akt_pd}` : p.nama_dudi,
-    }));
-  const loadedPlans = plans.isSuccess;
-  useKnownChoice(
-    'rombel',
-    view.rombel,
-    loadedPlans ? rombelOptions.map((o) => o.value) : undefined,
+  const { tingkatOptions, rombelOptions, dudiOptions, chosen } = usePlanCascade(
+    plans.data?.data,
+    view,
     setView,
-    ['dudi'],
+    {
+      tingkat: (n) => t('pkl.penilaian.tingkatOption', { n }),
+      rombel: (p) => p.rombel,
+    },
   );
-  useKnownChoice(
-    'dudi',
-    view.dudi,
-    loadedPlans && view.rombel ? dudiOptions.map((o) => o.value) : undefined,
-    setView,
-  );
-  // A class with one placement (the usual case) opens it without a third choice.
-  const only = dudiOptions.length === 1 ? (dudiOptions[0]?.value ?? null) : null;
-  const chosen = dudiOptions.some((o) => o.value === view.dudi) ? (view.dudi ?? null) : only;
 
   const grid = useQuery({
     queryKey: [...NILAI_PKL_KEY, chosen],
