@@ -1,5 +1,6 @@
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
-import { type APIRequestContext, expect, request as playwrightRequest } from '@playwright/test';
+import { type APIRequestContext, expect, request as playwrightRequest, test } from '@playwright/test';
+import { apiToken } from './support';
 
 /*
  * The wali kelas of a class comes from Dapodik (rombongan_belajar.ptk_id); e-Rapor has no screen
@@ -91,4 +92,40 @@ async function pointSettingsAt(request: APIRequestContext, headers: Record<strin
     },
   });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * For the spec file that calls it (at its top level): wali@ becomes the wali of the demo's K13
+ * class through Dapodik before the file's tests, and the former wali is put back after them (wali@
+ * then refused the class's notes again). Answers a getter of the class's id.
+ */
+export function waliOfK13ForThisFile(): () => string {
+  let dapodik: DapodikWali | undefined;
+  let k13 = '';
+  let formerWali = '';
+  let moved = false;
+  test.beforeAll(async ({ request, baseURL }) => {
+    test.setTimeout(180_000);
+    dapodik = await dapodikWali(baseURL ?? '', await apiToken(request, 'admin'));
+    k13 = dapodik.school.relations.k13RombelId;
+    const waliPtk = dapodik.school.demoAccounts.wali.ptk_id;
+    if (!waliPtk) throw new Error('wali@ has no PTK in the demo');
+    formerWali = await dapodik.setWali(k13, waliPtk);
+    moved = true;
+  });
+  test.afterAll(async () => {
+    test.setTimeout(180_000);
+    try {
+      if (dapodik && moved) {
+        await dapodik.setWali(k13, formerWali);
+        const res = await dapodik.api.get(`/api/wali-kelas/catatan-sikap?rombongan_belajar_id=${k13}`, {
+          headers: { authorization: `Bearer ${await apiToken(dapodik.api, 'wali')}` },
+        });
+        expect(res.status()).toBe(403);
+      }
+    } finally {
+      await dapodik?.close();
+    }
+  });
+  return () => k13;
 }

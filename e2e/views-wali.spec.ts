@@ -1,7 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { type DapodikWali, dapodikWali } from './dapodik-wali';
-import { apiToken } from './support';
+import { test } from '@playwright/test';
+import { waliOfK13ForThisFile } from './dapodik-wali';
 import { type CascadeScreen, expectViewKept, FIRST } from './views-cascade';
+
+// wali@ is the wali of the K13 class (through Dapodik) while this file runs.
+waliOfK13ForThisFile();
 
 /*
  * Issue #10, "Views in the URL", on the wali kelas's class picker (views-cascade.ts): `?kelas=` of
@@ -24,36 +26,6 @@ const SCREENS: readonly CascadeScreen[] = [
   kelasPicker('Cetak Rapor (wali)', '/wali-kelas/cetak-rapor', 'rapor-rombel'),
   kelasPicker('Unduh Leger (wali)', '/wali-kelas/unduh-legger', 'leger-rombel'),
 ];
-
-let dapodik: DapodikWali | undefined;
-let k13 = '';
-let formerWali = '';
-let moved = false;
-
-test.beforeAll(async ({ request, baseURL }) => {
-  test.setTimeout(180_000);
-  dapodik = await dapodikWali(baseURL ?? '', await apiToken(request, 'admin'));
-  k13 = dapodik.school.relations.k13RombelId;
-  const waliPtk = dapodik.school.demoAccounts.wali.ptk_id;
-  if (!waliPtk) throw new Error('wali@ has no PTK in the demo');
-  formerWali = await dapodik.setWali(k13, waliPtk);
-  moved = true;
-});
-
-test.afterAll(async () => {
-  test.setTimeout(180_000);
-  try {
-    if (dapodik && moved) {
-      await dapodik.setWali(k13, formerWali);
-      const res = await dapodik.api.get(`/api/wali-kelas/catatan-sikap?rombongan_belajar_id=${k13}`, {
-        headers: { authorization: `Bearer ${await apiToken(dapodik.api, 'wali')}` },
-      });
-      expect(res.status()).toBe(403);
-    }
-  } finally {
-    await dapodik?.close();
-  }
-});
 
 for (const screen of SCREENS) {
   test(`${screen.title}: reload, Back and a copied link keep the view`, async ({ page, browser }) => {

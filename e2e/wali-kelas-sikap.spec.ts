@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { type DapodikWali, dapodikWali } from './dapodik-wali';
+import { waliOfK13ForThisFile } from './dapodik-wali';
 import { apiToken, login } from './support';
+
+// wali@ is the wali of the K13 class (through Dapodik) while this file runs.
+const k13 = waliOfK13ForThisFile();
 
 // K13 "Catatan Sikap Wali Kelas" (issue #11 item 2; decision 028): the wali writes a note per
 // dimension, saves ("Catatan Sikap berhasil disimpan"), the notes survive a reload; a 1,001-character
@@ -16,46 +19,13 @@ interface SikapResponse {
   data: { anggota_rombel_id: string; nama: string; catatan_wali: Record<string, string> }[];
 }
 
-let dapodik: DapodikWali | undefined;
-let k13 = '';
-let formerWali = '';
-let moved = false;
-let adminToken = '';
-
 const sikap = async (request: APIRequestContext, token: string): Promise<SikapResponse> => {
-  const res = await request.get(`/api/wali-kelas/catatan-sikap?rombongan_belajar_id=${k13}`, {
+  const res = await request.get(`/api/wali-kelas/catatan-sikap?rombongan_belajar_id=${k13()}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as SikapResponse;
 };
-
-test.beforeAll(async ({ request, baseURL }) => {
-  test.setTimeout(180_000);
-  adminToken = await apiToken(request, 'admin');
-  dapodik = await dapodikWali(baseURL ?? '', adminToken);
-  k13 = dapodik.school.relations.k13RombelId;
-  const waliPtk = dapodik.school.demoAccounts.wali.ptk_id;
-  if (!waliPtk) throw new Error('wali@ has no PTK in the demo');
-  formerWali = await dapodik.setWali(k13, waliPtk);
-  moved = true;
-});
-
-test.afterAll(async () => {
-  test.setTimeout(180_000);
-  try {
-    if (dapodik && moved) {
-      await dapodik.setWali(k13, formerWali);
-      // wali@ is no longer the K13 class's wali.
-      const res = await dapodik.api.get(`/api/wali-kelas/catatan-sikap?rombongan_belajar_id=${k13}`, {
-        headers: { authorization: `Bearer ${await apiToken(dapodik.api, 'wali')}` },
-      });
-      expect(res.status()).toBe(403);
-    }
-  } finally {
-    await dapodik?.close();
-  }
-});
 
 test('the wali of a K13 class writes a note per dimension; it stays after a reload; 1,001 characters are refused', async ({
   page,
@@ -72,7 +42,7 @@ test('the wali of a K13 class writes a note per dimension; it stays after a relo
   const notes = before.dimensi.map((d, i) => `Catatan uji ${i + 1} untuk ${d.nama.slice(0, 30)}.`);
 
   await login(page, 'wali');
-  await page.goto(`/wali-kelas/catatan-sikap?kelas=${k13}`);
+  await page.goto(`/wali-kelas/catatan-sikap?kelas=${k13()}`);
   await expect(page.getByTestId('sikap-kelas')).toHaveValue(before.rombel.nama);
   for (const [i, d] of before.dimensi.entries()) await box(d.nama).fill(notes[i] ?? '');
   const saved = page.waitForResponse(
@@ -114,7 +84,7 @@ test('the wali of a K13 class writes a note per dimension; it stays after a relo
   const cleared = await request.put('/api/wali-kelas/catatan-sikap', {
     headers: { authorization: `Bearer ${waliToken}` },
     data: {
-      rombongan_belajar_id: k13,
+      rombongan_belajar_id: k13(),
       rows: before.dimensi.map((d, i) => ({
         anggota_rombel_id: pupil.anggota_rombel_id,
         dimensi_id: d.dimensi_id,
