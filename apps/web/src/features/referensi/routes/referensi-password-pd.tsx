@@ -1,7 +1,8 @@
 import type { PasswordPdItem, ResetPasswordResponse } from '@erapor/contract/pengguna';
-import { Badge, Button, Group, Modal, Select, Text } from '@mantine/core';
+import { Badge, Button, Select, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
@@ -107,17 +108,12 @@ export default function Screen() {
           />
         }
       />
-      <Modal opened={!!confirm} onClose={() => setConfirm(null)} title="Apakah Anda yakin?" centered>
-        <Text mb="md">{t('referensi.passwordPd.confirm', { name: confirm?.nama ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            {t('referensi.passwordPd.cancel')}
-          </Button>
-          <Button color="red" loading={reset.isPending} onClick={() => confirm && reset.mutate(confirm)}>
-            Yakin!
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmDialog
+        text={confirm ? t('referensi.passwordPd.confirm', { name: confirm.nama }) : null}
+        busy={reset.isPending}
+        onConfirm={() => confirm && reset.mutate(confirm)}
+        onCancel={() => setConfirm(null)}
+      />
       <OneTimePasswordModal result={result} onClose={() => setResult(null)} />
     </>
   );

@@ -2,6 +2,7 @@ import type { CapaianGrid, CapaianSave } from '@erapor/contract/penilaian/asesme
 import { DESKRIPSI_MAX } from '@erapor/contract/penilaian/rules';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import type { GradeGridColumn } from '../../../../components/grade-grid/grade-grid-types';
 import type { GridDraft } from '../../../../components/grade-grid/grid-model';
 import { maxLengthValidator } from '../../../../components/grade-grid/validators';
@@ -9,7 +10,6 @@ import { httpErrorText } from '../../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { resetCapaian, saveGrid } from '../../api/asesmen-api';
-import { Confirm } from './confirm';
 import { GradePanel, type PanelSpec, type SentCell } from './grade-panel';
 import { GridLoading, loadedOf, rowHeaderColumns, useGridQuery } from './grid-common';
 
@@ -170,7 +170,7 @@ export function CapaianPanel({ pembelajaranId }: { pembelajaranId: string }) {
   return (
     <>
       <GradePanel spec={spec} />
-      <Confirm
+      <ConfirmDialog
         text={confirmReset ? t('penilaian.asesmen.capaian.resetConfirm') : null}
         busy={resetting}
         onConfirm={() => void doReset()}

@@ -2,13 +2,13 @@ import { ANGGOTA_MESSAGES, type AnggotaResponse, type AnggotaRow } from '@erapor
 import { Button, Group, Modal } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { ServerTable, type ServerTableColumn } from '../../../../components/data-table';
 import { httpErrorText } from '../../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { getAnggota, ROMBEL_KEY, removeAnggota } from '../../api/rombel-api';
 import { placeAndDate } from '../peserta-didik/format';
-import { Confirm } from './confirm';
 
 /**
  * "Anggota Rombel Kelas {nama}" (reference-screens §6.2, also the ekskul members §6.5): the
@@ -118,7 +118,7 @@ export function AnggotaModal({
           {t('common.close')}
         </Button>
       </Group>
-      <Confirm
+      <ConfirmDialog
         text={removing ? `${removing.nama} — ${ANGGOTA_MESSAGES.confirm}` : null}
         busy={remove.isPending}
         onConfirm={() => removing && remove.mutate(removing.anggota_rombel_id)}

@@ -7,11 +7,11 @@ import {
 import { Alert, Button, Group, Loader, Modal, Table } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../../components/confirm-dialog';
 import { httpErrorMessage, httpErrorText, toHttpError } from '../../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
 import { getPembelajaran, ROMBEL_KEY, resetPembelajaran, savePembelajaran } from '../../api/rombel-api';
-import { Confirm } from './confirm';
 import { cellErrors, type Draft, draftOf, isDirty } from './grid-draft';
 import { NO_ERRORS, PembelajaranGridRow } from './pembelajaran-row';
 
@@ -206,13 +206,13 @@ export function PembelajaranModal({ rombelId, onClose }: { rombelId: string | nu
           </Button>
         ) : null}
       </Group>
-      <Confirm
+      <ConfirmDialog
         text={resetting ? PEMBELAJARAN_MESSAGES.resetConfirm : null}
         busy={reset.isPending}
         onConfirm={() => resetting && reset.mutate(resetting.pembelajaran_id)}
         onCancel={() => setResetting(null)}
       />
-      <Confirm
+      <ConfirmDialog
         text={confirmClose ? t('referensi.rombel.discardChanges') : null}
         onConfirm={() => {
           setConfirmClose(false);
