@@ -25,6 +25,7 @@ import { nilaiEkskulRoutes } from './modules/penilaian/ekskul/routes';
 import { penilaianRoutes } from './modules/penilaian/routes';
 import { sikapRoutes } from './modules/penilaian/sikap/routes';
 import { pklRoutes } from './modules/pkl/routes';
+import { portalRoutes } from './modules/portal/routes';
 import { dudiRoutes } from './modules/referensi/dudi/routes';
 import { ekskulRoutes } from './modules/referensi/ekskul/routes';
 import { gtkRoutes } from './modules/referensi/gtk/routes';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sinkronisasiRoutes);
   await app.register(kirimNilaiRoutes);
   await app.register(kirimDataRoutes);
+  await app.register(portalRoutes);
   if (options.routes) await options.routes(app);
   await registerWeb(app, config.webDistDir);
 

@@ -45,6 +45,8 @@ export interface Penandatangan {
 }
 
 export interface MapelRapor {
+  /** The subject's pembelajaran (the pupil portal links its TP detail; not printed). */
+  pembelajaranId: string;
   nama: string;
   /** The stored nilai akhir; null prints "-". */
   nilai: number | null;
@@ -541,7 +543,12 @@ async function siswaKelas(
       if (m.agama !== null && m.agama !== agamaId) continue;
       if (m.pilihan && !member.has(`${pd}|${m.rombelId}`)) continue;
       const key = `${pd}|${m.id}`;
-      const row = { nama: m.nama, nilai: nilai.get(key) ?? null, capaian: capaian.get(key) ?? [] };
+      const row = {
+        pembelajaranId: m.id,
+        nama: m.nama,
+        nilai: nilai.get(key) ?? null,
+        capaian: capaian.get(key) ?? [],
+      };
       if (row.nilai === null) tanpaNilai++;
       if (row.capaian.length === 0) tanpaCapaian++;
       // Electives are appended after the class's own subjects, as one group.

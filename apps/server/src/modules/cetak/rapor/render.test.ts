@@ -126,6 +126,7 @@ describe('Rapor Akademik renderer', () => {
       .replace(/\s\S*$/, '');
     expect(panjang.length).toBeGreaterThan(1980);
     const mapel = Array.from({ length: 20 }, (_, i) => ({
+      pembelajaranId: `b-${i}`,
       nama: `Mata Pelajaran Nomor ${i + 1}`,
       nilai: 70 + i,
       capaian: [i === 7 ? panjang : `Menunjukkan penguasaan yang baik dalam materi ke-${i + 1}.`],
@@ -182,7 +183,7 @@ describe('Rapor Akademik renderer', () => {
         sikap: [
           { dimensi: 'Beriman, bertakwa kepada Tuhan YME, dan berakhlak mulia', catatan: 'Selalu berdoa.' },
         ],
-        kelompok: [{ nama: 'A. Muatan Nasional', mapel: [{ nama: 'Matematika', nilai: null, capaian: [] }] }],
+        kelompok: [{ nama: 'A. Muatan Nasional', mapel: [{ pembelajaranId: 'b-mtk', nama: 'Matematika', nilai: null, capaian: [] }] }],
         kenaikan: { status: 3, nama_kelas: null },
       }),
       versi: '1.2.3',
