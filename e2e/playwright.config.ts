@@ -38,6 +38,8 @@ const SCHOOL_WIDE = [
   /\/views-pkl\.spec\.ts$/,
   // Makes wali@ the wali of a second class through Dapodik, for the class picker's views.
   /\/views-wali\.spec\.ts$/,
+  // Turns "show this semester's grades to pupils" on and off (Pengaturan Umum, as setting.spec saves).
+  /\/portal\.spec\.ts$/,
 ];
 
 export default defineConfig({

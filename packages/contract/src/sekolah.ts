@@ -67,6 +67,7 @@ export const SETTING_MESSAGES = {
   logoSize: 'Logo sekolah maksimal 1Mb.',
   saved: 'Pengaturan berhasil disimpan',
   statusPenilaianSaved: 'Status Penilaian berhasil di simpan',
+  rilisNilaiSiswaInvalid: 'Pilihan tampilkan nilai kepada peserta didik tidak valid',
 } as const;
 
 const optionalText = (max: number) =>
@@ -179,6 +180,11 @@ export const updateSettingsRequestSchema = z.object({
   token_dapodik: z.string().trim().max(500).nullable().optional(),
   /** Where Ambil Data Dapodik reads from. Omitted: keep the stored choice. */
   sumber_dapodik: z.enum(SUMBER_DAPODIK, { error: SETTING_MESSAGES.sumberDapodikInvalid }).optional(),
+  /**
+   * This semester's grades shown to pupils in their portal before the homeroom teachers lock their
+   * classes (issue #15 item 2). Omitted: keep the stored choice.
+   */
+  rilis_nilai_siswa: z.boolean({ error: SETTING_MESSAGES.rilisNilaiSiswaInvalid }).optional(),
   sekolah: sekolahIdentitySchema,
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
@@ -223,6 +229,7 @@ export const settingsResponseSchema = z.object({
   /** Whether a Dapodik token is stored; the token itself never leaves the server. */
   token_dapodik_tersimpan: z.boolean(),
   sumber_dapodik: z.enum(SUMBER_DAPODIK),
+  rilis_nilai_siswa: z.boolean(),
   sekolah: sekolahIdentityResponseSchema,
   guru_options: z.array(optionSchema),
   rombel_options: z.array(optionSchema),

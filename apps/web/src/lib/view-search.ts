@@ -27,6 +27,8 @@ export interface ViewSearch {
   ekskul?: string;
   kelas?: string;
   asesmen?: string;
+  /** A semester id (the pupil portal's Nilai tab). */
+  semester?: string;
   tab?: string;
   q?: string;
   sort?: string;
@@ -47,6 +49,7 @@ const TEXT_KEYS = [
   'ekskul',
   'kelas',
   'asesmen',
+  'semester',
   'tab',
   'q',
   'sort',

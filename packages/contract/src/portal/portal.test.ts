@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ketercapaianLabel, rilisNilai } from './portal';
+import { rilisNilai } from './portal';
 
 describe('rilisNilai: when a pupil sees a semester’s grades', () => {
   const base = { semesterId: '20261', activeSemesterId: '20261', kunciNilai: false, dibukaSekolah: false };
@@ -17,10 +17,4 @@ describe('rilisNilai: when a pupil sees a semester’s grades', () => {
     expect(rilisNilai({ ...base, semesterId: '20262' })).toBe('belum');
     expect(rilisNilai({ ...base, activeSemesterId: null })).toBe('belum');
   });
-});
-
-it('ketercapaianLabel', () => {
-  expect(ketercapaianLabel(1)).toBe('Tercapai');
-  expect(ketercapaianLabel(0)).toBe('Tidak tercapai');
-  expect(ketercapaianLabel(null)).toBe('-');
 });

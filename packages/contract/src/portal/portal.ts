@@ -92,6 +92,7 @@ export const portalDetilSchema = z.object({
   /** One row per TP of the subject (none when not released). */
   tp: z.array(
     z.object({
+      tp_id: z.string(),
       deskripsi: z.string(),
       nilai: z.number().int().nullable(),
       /** 1 Tercapai, 0 Tidak tercapai, null not assessed. */
@@ -100,10 +101,3 @@ export const portalDetilSchema = z.object({
   ),
 });
 export type PortalDetil = z.infer<typeof portalDetilSchema>;
-
-/** "Tercapai" / "Tidak tercapai" / "-" (reference-screens §2.7 Ketercapaian Kompetensi). */
-export function ketercapaianLabel(kompeten: 0 | 1 | null): string {
-  if (kompeten === 1) return 'Tercapai';
-  if (kompeten === 0) return 'Tidak tercapai';
-  return '-';
-}

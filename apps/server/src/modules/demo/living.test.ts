@@ -78,11 +78,14 @@ describeEngines('living demo school', { config: { seedDemo: false } }, (t) => {
   });
 
   it('the head teacher and the report date are set', async () => {
-    const page = await get<{ kepala_sekolah: string | null; tanggal_rapor: string | null }>(
-      await tokenOf('admin'),
-      '/api/setting',
-    );
+    const page = await get<{
+      kepala_sekolah: string | null;
+      tanggal_rapor: string | null;
+      zona: string | null;
+    }>(await tokenOf('admin'), '/api/setting');
     expect(page.kepala_sekolah).toBe(demo.school.sekolah.kepala_sekolah_ptk_id);
+    // Kota Bekasi: WIB, so the administrator can save Pengaturan Umum as it stands.
+    expect(page.zona).toBe('Asia/Jakarta');
     expect(page.tanggal_rapor).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const kepala = demo.school.ptk.find((p) => p.ptk_id === page.kepala_sekolah);
     expect(kepala?.nip).toMatch(/^\d{18}$/);

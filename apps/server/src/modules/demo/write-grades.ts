@@ -241,5 +241,13 @@ export async function writeGrades(
     if (value === null || current[key]) continue;
     await sekolahService.setSetting(db, actor, { key, value, semesterId: grades.semester_id });
   }
+  // The demo school is in Kota Bekasi (WIB): its time zone, so Pengaturan Umum saves as it stands.
+  if (!current[SETTING_KEYS.zona]) {
+    await sekolahService.setSetting(db, actor, {
+      key: SETTING_KEYS.zona,
+      value: 'Asia/Jakarta',
+      semesterId: null,
+    });
+  }
   return { rows };
 }

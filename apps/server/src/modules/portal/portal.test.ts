@@ -14,8 +14,8 @@ import { hashPassword } from '../auth/passwords';
 import { roleUser, users } from '../pengguna/tables';
 import { rombonganBelajar } from '../referensi/tables';
 import { setSetting } from '../sekolah/service';
+import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
-import { RILIS_NILAI_SISWA } from './service';
 
 /*
  * The pupil portal's API (issue #15 items 1–2) on the living demo: siswa@ sees their own subjects,
@@ -150,7 +150,7 @@ describeEngines('portal peserta didik', { config: { seedDemo: false } }, (t) => 
         .set({ kunciNilai: kunci })
         .where(and(eq(rombonganBelajar.rombonganBelajarId, rombelId)));
     const open = (value: string) =>
-      setSetting(db, demo, { key: RILIS_NILAI_SISWA, value, semesterId: demo.semesterId });
+      setSetting(db, demo, { key: SETTING_KEYS.rilisNilaiSiswa, value, semesterId: demo.semesterId });
     const stored = await storedGrades(demo.semesterId);
     expect(stored.size).toBeGreaterThan(0);
     const shown = async () => {

@@ -13,6 +13,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
 import { raporKelas } from '../cetak/rapor/data';
 import { getActiveSemester, getSettings } from '../sekolah/service';
+import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 
 /*
@@ -21,9 +22,6 @@ import { sqlRows } from '../sekolah/sql-rows';
  * Subjects, grades and capaian come from the report card's own loader (raporKelas), so the portal
  * shows exactly what is printed — and only once the semester's grades are released.
  */
-
-/** Per semester: opened to pupils by the administrator (Pengaturan Umum), '1' or '0'. */
-export const RILIS_NILAI_SISWA = 'rilis_nilai_siswa';
 
 interface Membership {
   anggotaRombelId: string;
@@ -77,7 +75,7 @@ async function rilisOf(
     semesterId: m.semesterId,
     activeSemesterId,
     kunciNilai: m.kunciNilai,
-    dibukaSekolah: settings[RILIS_NILAI_SISWA] === '1',
+    dibukaSekolah: settings[SETTING_KEYS.rilisNilaiSiswa] === '1',
   });
 }
 
@@ -217,7 +215,7 @@ export async function detilNilai(db: Db, actor: Actor, pembelajaranId: string): 
   if (rilis === 'belum') return { ...base, nilai_akhir: null, tp: [] };
   const tp = await sqlRows<Record<string, unknown>>(
     db,
-    sql`select t.deskripsi, n.nilai, v.kompeten
+    sql`select t.tp_id, t.deskripsi, n.nilai, v.kompeten
       from tp_mapel m
       join tujuan_pembelajaran t on t.tp_id = m.tp_id
       left join nilai_tp n on n.tp_id = t.tp_id and n.pembelajaran_id = m.pembelajaran_id
@@ -236,6 +234,7 @@ export async function detilNilai(db: Db, actor: Actor, pembelajaranId: string): 
     ...base,
     nilai_akhir: na ? Number(na.nilai) : null,
     tp: tp.map((r) => ({
+      tp_id: String(r.tp_id),
       deskripsi: String(r.deskripsi),
       nilai: r.nilai === null ? null : Number(r.nilai),
       kompeten: r.kompeten === null ? null : Number(r.kompeten) === 1 ? 1 : 0,

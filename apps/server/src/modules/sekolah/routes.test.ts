@@ -134,6 +134,28 @@ describeEngines('sekolah settings and beranda', {}, (t) => {
     expect(json<SettingsResponse>(await get('/api/setting')).sumber_dapodik).toBe('webservice');
   });
 
+  it("showing this semester's grades to pupils: off until chosen, per semester, kept when omitted", async () => {
+    const page = json<SettingsResponse>(await get('/api/setting'));
+    expect(page.rilis_nilai_siswa).toBe(false);
+    const post = (payload: object) =>
+      t().app.inject({ method: 'POST', url: '/api/setting', payload, headers: bearer(tokens.admin ?? '') });
+    const on = await post({ ...validForm(page), rilis_nilai_siswa: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(json<SettingsResponse>(on).rilis_nilai_siswa).toBe(true);
+    const stored = await t().db.query<{ value: string; semester_id: string | null }>(
+      "select value, semester_id from settings where key = 'rilis_nilai_siswa'",
+    );
+    expect(stored).toEqual([{ value: '1', semester_id: page.semester_id }]);
+    expect(json<SettingsResponse>(await post(validForm(page))).rilis_nilai_siswa).toBe(true);
+    const bad = await post({ ...validForm(page), rilis_nilai_siswa: 'ya' });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ details: Record<string, string> }>(bad).details.rilis_nilai_siswa).toBe(
+      SETTING_MESSAGES.rilisNilaiSiswaInvalid,
+    );
+    const off = await post({ ...validForm(page), rilis_nilai_siswa: false });
+    expect(json<SettingsResponse>(off).rilis_nilai_siswa).toBe(false);
+  });
+
   it('Tempat Rapor and the staff number under signatures: saved, read back, kept when omitted, refused when unknown', async () => {
     const page = json<SettingsResponse>(await get('/api/setting'));
     expect(page.identitas_pegawai).toBe('nip');

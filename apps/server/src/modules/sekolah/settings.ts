@@ -28,7 +28,7 @@ import { sekolah, sekolahLogo } from './tables';
 /**
  * The "Pengaturan Umum" page (reference-screens §5.1, reference-domain §10).
  * Keys per semester: tanggal_rapor, tanggal_rapor_kelas_akhir, tanggal_rapor_pts, kepala_sekolah
- * (guru_id), jabatan, rombel_4_tahun (JSON array), status_penilaian ('1'/'0').
+ * (guru_id), jabatan, rombel_4_tahun (JSON array), status_penilaian ('1'/'0'), rilis_nilai_siswa ('1'/'0').
  * Keys per school: zona, tempat_rapor, identitas_pegawai ('nip'|'nuptk'|'niy'), url_dapodik,
  * token_dapodik (AES-GCM, never sent back).
  */
@@ -42,6 +42,8 @@ export const SETTING_KEYS = {
   tempatRapor: 'tempat_rapor',
   identitasPegawai: 'identitas_pegawai',
   statusPenilaian: 'status_penilaian',
+  /** '1': this semester's grades are shown to pupils before the classes are locked (issue #15). */
+  rilisNilaiSiswa: 'rilis_nilai_siswa',
   zona: 'zona',
   urlDapodik: 'url_dapodik',
   tokenDapodik: 'token_dapodik',
@@ -152,6 +154,7 @@ export async function getSettingsPage(db: Db, actor: Actor): Promise<SettingsRes
     url_dapodik: v(SETTING_KEYS.urlDapodik),
     token_dapodik_tersimpan: Boolean(v(SETTING_KEYS.tokenDapodik)),
     sumber_dapodik: sumberDapodik(v(SETTING_KEYS.sumberDapodik)),
+    rilis_nilai_siswa: v(SETTING_KEYS.rilisNilaiSiswa) === '1',
     sekolah: identity,
     guru_options: gurus,
     rombel_options: rombels,
@@ -208,6 +211,9 @@ export async function saveSettings(
     [SETTING_KEYS.jabatan, input.jabatan],
     [SETTING_KEYS.rombel4Tahun, JSON.stringify(rombel4)],
   ];
+  if (input.rilis_nilai_siswa !== undefined) {
+    perSemester.push([SETTING_KEYS.rilisNilaiSiswa, input.rilis_nilai_siswa ? '1' : '0']);
+  }
   const perSchool: [string, string | null][] = [
     [SETTING_KEYS.zona, input.zona],
     [SETTING_KEYS.tempatRapor, input.tempat_rapor],

@@ -183,7 +183,12 @@ describe('Rapor Akademik renderer', () => {
         sikap: [
           { dimensi: 'Beriman, bertakwa kepada Tuhan YME, dan berakhlak mulia', catatan: 'Selalu berdoa.' },
         ],
-        kelompok: [{ nama: 'A. Muatan Nasional', mapel: [{ pembelajaranId: 'b-mtk', nama: 'Matematika', nilai: null, capaian: [] }] }],
+        kelompok: [
+          {
+            nama: 'A. Muatan Nasional',
+            mapel: [{ pembelajaranId: 'b-mtk', nama: 'Matematika', nilai: null, capaian: [] }],
+          },
+        ],
         kenaikan: { status: 3, nama_kelas: null },
       }),
       versi: '1.2.3',

@@ -18,13 +18,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
 import { MustChangePasswordBanner } from '../../../components/must-change-password';
 import { useAbility } from '../../../lib/ability';
 import { httpErrorMessage } from '../../../lib/http-errors';
-import { formatNumber, useTranslation } from '../../../lib/i18n';
+import { formatNumber, loadAreaMessages, useTranslation } from '../../../lib/i18n';
 import { APP_CONFIG } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -44,7 +44,7 @@ export default function BerandaPage() {
   const roles = userData.roles;
   let body: ReactNode;
   if (roles.includes('admin') || roles.includes('tu')) body = <AdminDashboard user={userData} />;
-  else if (roles.includes('siswa')) body = <SiswaDashboard user={userData} />;
+  else if (roles.includes('siswa')) body = <SiswaDashboard />;
   else if (roles.length > 0 && ability.can('read', 'Web')) body = <StaffDashboard user={userData} />;
   else body = <NoRoleDashboard user={userData} />;
   return (
@@ -217,18 +217,16 @@ function StaffDashboard({ user }: { user: UserData }) {
   );
 }
 
-function SiswaDashboard({ user }: { user: UserData }) {
-  const { t } = useTranslation();
+/** The pupil's portal: its own chunk with its strings, loaded only for a pupil. */
+const Portal = lazy(() =>
+  Promise.all([import('../../portal/components/portal'), loadAreaMessages('portal')]).then(([m]) => m),
+);
+
+function SiswaDashboard() {
   return (
-    <Card withBorder radius="md" padding="lg" data-testid="beranda-siswa">
-      <Title order={3}>{user.name}</Title>
-      <Text mt={4}>
-        {t('beranda.semesterLine', { school: user.sekolah.nama, semester: user.semester.nama })}
-      </Text>
-      <Alert mt="md" color="info" variant="light" icon={<Icon icon={faCircleInfo} />}>
-        {t('beranda.siswaNote')}
-      </Alert>
-    </Card>
+    <Suspense fallback={<Loader size="sm" />}>
+      <Portal />
+    </Suspense>
   );
 }
 

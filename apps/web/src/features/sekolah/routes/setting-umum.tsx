@@ -22,6 +22,7 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -74,6 +75,7 @@ function formOf(s: SettingsResponse): Form {
     url_dapodik: s.url_dapodik ?? '',
     token_dapodik: '',
     sumber_dapodik: s.sumber_dapodik,
+    rilis_nilai_siswa: s.rilis_nilai_siswa,
     sekolah,
   };
 }
@@ -234,6 +236,14 @@ export default function Screen() {
                 error={errors.rombel_4_tahun}
                 searchable
                 clearable
+              />
+              <Switch
+                label={t('sekolah.setting.rilisNilaiSiswa')}
+                description={t('sekolah.setting.rilisNilaiSiswaHint')}
+                checked={form.rilis_nilai_siswa ?? false}
+                onChange={(e) => set('rilis_nilai_siswa', e.currentTarget.checked)}
+                error={errors.rilis_nilai_siswa}
+                data-testid="rilis-nilai-siswa"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput

@@ -1,0 +1,267 @@
+import type { PortalNilai, PortalProfil, RilisNilai } from '@erapor/contract/portal/portal';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Loader,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { ErrorAlert } from '../../../components/error-alert';
+import { useTranslation } from '../../../lib/i18n';
+import { useView } from '../../../lib/view-search';
+import { getDetil, getNilai, getProfil, PORTAL_KEY } from '../api/portal-api';
+
+/*
+ * The pupil's portal (reference-screens §2.7; issue #15): a header with name and NISN, then tabs
+ * Beranda (this semester's subjects) and Nilai (one tab per semester of a regular class). A subject's
+ * "Detil Nilai" replaces the table with its TP scores ("Kembali" returns). Tab, semester and subject
+ * are kept in the URL (`tab`, `semester`, `mapel`; decision 025). Grades show only once released.
+ */
+export default function Portal() {
+  const { t } = useTranslation();
+  const [view, setView] = useView();
+  const profil = useQuery({ queryKey: [...PORTAL_KEY, 'profil'], queryFn: getProfil });
+  if (profil.isError) return <ErrorAlert title={t('portal.loadFailed')} error={profil.error} />;
+  if (!profil.data) return <Loader size="sm" />;
+  const p = profil.data;
+  const tab = view.tab === 'nilai' ? 'nilai' : 'beranda';
+  const semesterId =
+    tab === 'beranda'
+      ? p.semester_id
+      : (p.semester.find((s) => s.semester_id === view.semester)?.semester_id ?? p.semester[0]?.semester_id);
+  return (
+    <Stack gap="lg" data-testid="portal">
+      <Card withBorder radius="md" padding="lg">
+        <Group gap="md" wrap="nowrap">
+          <Avatar size="lg" radius="xl" color="blue" name={p.nama} />
+          <div>
+            <Title order={3} data-testid="portal-nama">
+              {p.nama}
+            </Title>
+            <Text c="dimmed" data-testid="portal-nisn">
+              NISN: {p.nisn ?? '-'}
+            </Text>
+            <Text size="sm">
+              {p.kelas
+                ? t('portal.kelas', {
+                    kelas: p.kelas.nama,
+                    wali: p.kelas.wali_kelas ?? '-',
+                    sekolah: p.sekolah,
+                  })
+                : t('portal.tanpaKelas', { sekolah: p.sekolah })}
+            </Text>
+          </div>
+        </Group>
+      </Card>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          setView({ tab: value === 'nilai' ? 'nilai' : null, semester: null, mapel: null })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="beranda">{t('portal.tabs.beranda')}</Tabs.Tab>
+          <Tabs.Tab value="nilai">{t('portal.tabs.nilai')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="beranda" pt="md">
+          {p.kelas ? (
+            <SemesterNilai semesterId={p.semester_id} />
+          ) : (
+            <Text c="dimmed">{t('portal.noClass')}</Text>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="nilai" pt="md">
+          <SemesterTabs profil={p} value={semesterId} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+function SemesterTabs({ profil, value }: { profil: PortalProfil; value: string | undefined }) {
+  const { t } = useTranslation();
+  const [, setView] = useView();
+  if (profil.semester.length === 0 || !value) return <Text c="dimmed">{t('portal.noSemester')}</Text>;
+  return (
+    <Tabs
+      value={value}
+      onChange={(v) => setView({ semester: v, mapel: null })}
+      variant="pills"
+      keepMounted={false}
+    >
+      <Tabs.List mb="md">
+        {profil.semester.map((s) => (
+          <Tabs.Tab key={s.semester_id} value={s.semester_id}>
+            {s.nama}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {profil.semester.map((s) => (
+        <Tabs.Panel key={s.semester_id} value={s.semester_id}>
+          <SemesterNilai semesterId={s.semester_id} />
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+function NotReleased({ rilis }: { rilis: RilisNilai }) {
+  const { t } = useTranslation();
+  if (rilis !== 'belum') return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t('portal.notReleasedTitle')}
+      data-testid="portal-belum-rilis"
+    >
+      {t('portal.notReleased')}
+    </Alert>
+  );
+}
+
+function SemesterNilai({ semesterId }: { semesterId: string }) {
+  const { t } = useTranslation();
+  const [view, setView] = useView();
+  const nilai = useQuery({
+    queryKey: [...PORTAL_KEY, 'nilai', semesterId],
+    queryFn: () => getNilai(semesterId),
+  });
+  if (nilai.isError) return <ErrorAlert title={t('portal.loadFailed')} error={nilai.error} />;
+  if (!nilai.data) return <Loader size="sm" />;
+  const mapel = nilai.data.kelompok.flatMap((k) => k.mapel);
+  if (view.mapel && mapel.some((m) => m.pembelajaran_id === view.mapel)) {
+    return <DetilNilai pembelajaranId={view.mapel} onBack={() => setView({ mapel: null })} />;
+  }
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>
+        {t('portal.semesterTitle', { rombel: nilai.data.rombel, semester: nilai.data.semester })}
+      </Text>
+      <NotReleased rilis={nilai.data.rilis} />
+      <NilaiTable data={nilai.data} onDetil={(id) => setView({ mapel: id })} />
+    </Stack>
+  );
+}
+
+function NilaiTable({ data, onDetil }: { data: PortalNilai; onDetil: (pembelajaranId: string) => void }) {
+  const { t } = useTranslation();
+  let no = 0;
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped withTableBorder data-testid="portal-nilai-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={48}>{t('portal.columns.no')}</Table.Th>
+            <Table.Th>{t('portal.columns.mapel')}</Table.Th>
+            <Table.Th>{t('portal.columns.guru')}</Table.Th>
+            <Table.Th w={110} ta="center">
+              {t('portal.columns.nilai')}
+            </Table.Th>
+            <Table.Th w={120} ta="center">
+              {t('portal.columns.detil')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.kelompok.map((k) => [
+            <Table.Tr key={`k-${k.nama}`}>
+              <Table.Td colSpan={5} fw={600} bg="var(--mantine-color-default-hover)">
+                {k.nama}
+              </Table.Td>
+            </Table.Tr>,
+            ...k.mapel.map((m) => (
+              <Table.Tr key={m.pembelajaran_id} data-testid="portal-mapel-row">
+                <Table.Td>{++no}</Table.Td>
+                <Table.Td>{m.nama}</Table.Td>
+                <Table.Td>{m.guru ?? '-'}</Table.Td>
+                <Table.Td ta="center" data-testid="portal-nilai">
+                  {m.nilai ?? '-'}
+                </Table.Td>
+                <Table.Td ta="center">
+                  <Button size="compact-sm" variant="light" onClick={() => onDetil(m.pembelajaran_id)}>
+                    {t('portal.detilButton')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            )),
+          ])}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function DetilNilai({ pembelajaranId, onBack }: { pembelajaranId: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const detil = useQuery({
+    queryKey: [...PORTAL_KEY, 'detil', pembelajaranId],
+    queryFn: () => getDetil(pembelajaranId),
+  });
+  return (
+    <Stack gap="sm" data-testid="portal-detil">
+      <Group justify="space-between">
+        <Text fw={600}>
+          {detil.data
+            ? t('portal.detilTitle', { mapel: detil.data.mata_pelajaran, semester: detil.data.semester })
+            : ''}
+        </Text>
+        <Button variant="default" onClick={onBack}>
+          {t('portal.back')}
+        </Button>
+      </Group>
+      {detil.isError ? <ErrorAlert title={t('portal.loadFailed')} error={detil.error} /> : null}
+      {detil.isPending ? <Loader size="sm" /> : null}
+      {detil.data ? (
+        <>
+          <Text size="sm">
+            {t('portal.columns.guru')}: {detil.data.guru ?? '-'} · {t('portal.columns.nilai')}:{' '}
+            <Badge variant="light">{detil.data.nilai_akhir ?? '-'}</Badge>
+          </Text>
+          <NotReleased rilis={detil.data.rilis} />
+          {detil.data.rilis !== 'belum' ? (
+            <Table striped withTableBorder data-testid="portal-tp-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={48}>{t('portal.columns.no')}</Table.Th>
+                  <Table.Th>{t('portal.columns.tp')}</Table.Th>
+                  <Table.Th w={90} ta="center">
+                    {t('portal.columns.nilaiTp')}
+                  </Table.Th>
+                  <Table.Th w={170}>{t('portal.columns.ketercapaian')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {detil.data.tp.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text c="dimmed">{t('portal.noTp')}</Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : (
+                  detil.data.tp.map((r, i) => (
+                    <Table.Tr key={r.tp_id}>
+                      <Table.Td>{i + 1}</Table.Td>
+                      <Table.Td>{r.deskripsi}</Table.Td>
+                      <Table.Td ta="center">{r.nilai ?? '-'}</Table.Td>
+                      <Table.Td>{t(`portal.ketercapaian.${r.kompeten ?? 'none'}`)}</Table.Td>
+                    </Table.Tr>
+                  ))
+                )}
+              </Table.Tbody>
+            </Table>
+          ) : null}
+        </>
+      ) : null}
+    </Stack>
+  );
+}
