@@ -87,7 +87,7 @@ function statusCondition(status: MonitoringFilter['status']): SQL {
 
 /** The counted rows with Status applied, as `x`. */
 function filtered(actor: Actor, f: MonitoringFilter, q: string | undefined): SQL {
-  return sql`(select * from (${progressRows(actor, f, q)}) x0 where ${statusCondition(f.status)}) x`;
+  return sql`(select * from (${progressRows(actor, f, q)}) x where ${statusCondition(f.status)}) x`;
 }
 
 const PERCENT = sql`(case when x.expected > 0 then x.dinilai::numeric / x.expected end)`;
