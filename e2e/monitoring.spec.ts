@@ -29,11 +29,13 @@ const bars = (page: Page) => page.getByTestId('chart-kelas-bar');
 async function rowTexts(page: Page): Promise<string[][]> {
   return tableRows(page).evaluateAll((trs) =>
     trs.map((tr) =>
-      [...tr.querySelectorAll('td')].slice(0, 8).map((td, i) => {
-        // The Rombel cell may carry the "locked" badge after the name.
-        const text = i === 0 ? (td.querySelector('span')?.textContent ?? '') : (td.textContent ?? '');
-        return text.trim();
-      }),
+      Array.from(tr.querySelectorAll('td'))
+        .slice(0, 8)
+        .map((td, i) => {
+          // The Rombel cell may carry the "locked" badge after the name.
+          const text = i === 0 ? (td.querySelector('span')?.textContent ?? '') : (td.textContent ?? '');
+          return text.trim();
+        }),
     ),
   );
 }
@@ -93,7 +95,7 @@ test('Nilai Akademik: summary, chart and table; Tingkat 10, a class bar, Detil a
     page.getByTestId('unduh-excel').click(),
   ]);
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(await readFile((await download.path()) ?? ''));
+  await wb.xlsx.load((await readFile((await download.path()) ?? '')) as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
   if (!ws) throw new Error('no sheet');
   expect(ws.getCell('B5').value).toBe('Kelas 10');

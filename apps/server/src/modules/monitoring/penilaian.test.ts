@@ -87,6 +87,13 @@ describeEngines('Monitoring: Nilai Akademik (Waka)', {}, (t) => {
     const byDinilai = await get<MonitoringPenilaianList>(`${URL}?sort_by=dinilai&sort_dir=desc`, 'fixture');
     expect(byDinilai.body.data.slice(0, 2).map((r) => keyOf(r.pembelajaran_id))).toEqual(['A-MTK', 'B-MTK']);
     expect((await get(`${URL}?q=jaringan`, 'fixture')).body).toMatchObject({ total: 1 });
+    // Sorted by Capaian, it is counted in the same statement: the same values.
+    const byCapaian = await get<MonitoringPenilaianList>(`${URL}?sort_by=capaian&sort_dir=desc`, 'fixture');
+    expect(byCapaian.body.data.slice(0, 3).map((r) => [keyOf(r.pembelajaran_id), r.capaian])).toEqual([
+      ['A-MTK', 1],
+      ['B-MTK', 1],
+      ['A-BIN', 0],
+    ]);
   });
 
   it('sums the summary strip, class bars, heat-map and teachers behind as by hand', async () => {

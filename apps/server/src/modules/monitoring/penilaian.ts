@@ -26,21 +26,31 @@ import {
 import { sqlRows } from '../sekolah/sql-rows';
 import { semester } from '../sekolah/tables';
 import { checkFilterIds, requireWaka } from './access';
-import { expectedPupilOfB, hasNilaiAkhirInB } from './counting-sql';
+import { expectedPupilOfB } from './counting-sql';
 
 /*
  * Monitoring › Nilai Akademik (issue #14 item 3; contract monitoring/penilaian.ts; decision 036).
  *
  * One grouped statement gives every row's counts (`progressRows`): each active pembelajaran (kelompok
  * and no urut set, as on the Beranda) of the school and semester, outer-joined to its expected pupils
- * (counting-sql.ts), counted with FILTERs — never a query per row. The table pages over it, the
+ * (counting-sql.ts) and those to the semester's nilai akhir (one row per pupil and subject) — set-based
+ * joins, never a query or a lookup per row (the bench's budget, decision 036). Terakhir diisi is the
+ * last change of a counted pupil's nilai akhir; Capaian is counted for the rows shown. The table pages over it, the
  * summary / bars / heat-map / teacher ranking aggregate over it in one more statement, and the
  * Excel export reads all of it. Filters Tingkat, Program (jurusan_sp), Rombel, Guru and search work
  * inside; Status works on the counted rows.
  */
 
-/** The counted rows (one per pembelajaran) matching the filters except Status. */
-function progressRows(actor: Actor, f: MonitoringFilter, q: string | undefined): SQL {
+/** The capaian count of a pembelajaran `b`: expected pupils with a capaian kompetensi text. */
+const CAPAIAN_TEXT = sql`(coalesce(trim(dm.deskripsi_pengetahuan), '') <> '' or coalesce(trim(dm.deskripsi_keterampilan), '') <> '')`;
+
+/**
+ * The counted rows (one per pembelajaran) matching the filters except Status. `withCapaian` adds
+ * the Capaian count for every row (the Excel export, a sort by Capaian); otherwise the table
+ * counts it for its page only (`capaianOf`) — it reads the long description texts, the one costly
+ * part, and the summary and the charts do not need it.
+ */
+function progressRows(actor: Actor, f: MonitoringFilter, q: string | undefined, withCapaian: boolean): SQL {
   const where: SQL[] = [
     sql`b.sekolah_id = ${actor.sekolahId}`,
     sql`b.semester_id = ${actor.semesterId}`,
@@ -57,24 +67,58 @@ function progressRows(actor: Actor, f: MonitoringFilter, q: string | undefined):
     sql`coalesce(gp.nama, g.nama)`,
   ]);
   if (search) where.push(search);
-  return sql`select b.pembelajaran_id, b.rombongan_belajar_id, r.nama as rombel, r.tingkat, r.kunci_nilai,
+  // The semester's nilai akhir, one row per pupil and subject (several kompetensi count once),
+  // taken once through the semester's subjects rather than looked up per pupil.
+  return sql`with pb as materialized (select p.pembelajaran_id from ${pembelajaran} p
+        where p.sekolah_id = ${actor.sekolahId} and p.semester_id = ${actor.semesterId} and p.deleted_at is null),
+      na as materialized (select n.anggota_rombel_id, n.pembelajaran_id, max(n.updated_at) as terakhir
+        from ${nilaiAkhir} n join pb on pb.pembelajaran_id = n.pembelajaran_id group by n.anggota_rombel_id, n.pembelajaran_id)
+      ${
+        withCapaian
+          ? sql`, dmx as materialized (select dm.anggota_rombel_id, dm.pembelajaran_id from ${deskripsiMataPelajaran} dm
+        join pb on pb.pembelajaran_id = dm.pembelajaran_id where ${CAPAIAN_TEXT})`
+          : sql``
+      }
+    select b.pembelajaran_id, b.rombongan_belajar_id, r.nama as rombel, r.tingkat, r.kunci_nilai,
       b.mata_pelajaran_id, b.nama_mata_pelajaran as mata_pelajaran, b.induk_pembelajaran_id,
       coalesce(b.guru_pengajar_id, b.guru_id) as guru_id, coalesce(gp.nama, g.nama) as guru,
       count(a.anggota_rombel_id)::int as expected,
-      (count(a.anggota_rombel_id) filter (where ${hasNilaiAkhirInB}))::int as dinilai,
-      (count(a.anggota_rombel_id) filter (where exists (select 1 from ${deskripsiMataPelajaran} d
-        where d.anggota_rombel_id = a.anggota_rombel_id and d.pembelajaran_id = b.pembelajaran_id
-          and (coalesce(trim(d.deskripsi_pengetahuan), '') <> '' or coalesce(trim(d.deskripsi_keterampilan), '') <> ''))))::int
-        as capaian,
-      (select max(n.updated_at) from ${nilaiAkhir} n where n.pembelajaran_id = b.pembelajaran_id) as terakhir_diisi
+      count(na.anggota_rombel_id)::int as dinilai,
+      ${withCapaian ? sql`count(dmx.anggota_rombel_id)::int` : sql`null::int`} as capaian,
+      max(na.terakhir) as terakhir_diisi
     from ${pembelajaran} b
     join ${rombonganBelajar} r on r.rombongan_belajar_id = b.rombongan_belajar_id
     left join ${guru} g on g.guru_id = b.guru_id
     left join ${guru} gp on gp.guru_id = b.guru_pengajar_id
     left join (${anggotaRombel} a join ${pesertaDidik} pd on pd.peserta_didik_id = a.peserta_didik_id)
       on ${expectedPupilOfB(actor.semesterId)}
+    left join na on na.anggota_rombel_id = a.anggota_rombel_id and na.pembelajaran_id = b.pembelajaran_id
+    ${
+      withCapaian
+        ? sql`left join dmx on dmx.anggota_rombel_id = a.anggota_rombel_id and dmx.pembelajaran_id = b.pembelajaran_id`
+        : sql``
+    }
     where ${sql.join(where, sql` and `)}
     group by b.pembelajaran_id, r.rombongan_belajar_id, g.guru_id, gp.guru_id`;
+}
+
+/** Capaian of the given pembelajaran (a page of the table), by id; through their index. */
+async function capaianOf(db: Db, actor: Actor, ids: readonly string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  // One small count per id (at most a page), each through deskripsi's pembelajaran index.
+  const rows = await sqlRows<{ id: string; n: number }>(
+    db,
+    sql`select b.pembelajaran_id as id, (select count(*) from ${deskripsiMataPelajaran} dm
+        join ${anggotaRombel} a on a.anggota_rombel_id = dm.anggota_rombel_id
+        join ${pesertaDidik} pd on pd.peserta_didik_id = a.peserta_didik_id
+        where dm.pembelajaran_id = b.pembelajaran_id and ${expectedPupilOfB(actor.semesterId)} and ${CAPAIAN_TEXT})::int as n
+      from ${pembelajaran} b
+      where b.sekolah_id = ${actor.sekolahId} and b.pembelajaran_id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
 }
 
 /** Status (contract counting.ts statusOf) in SQL over a counted row `x`. */
@@ -86,8 +130,8 @@ function statusCondition(status: MonitoringFilter['status']): SQL {
 }
 
 /** The counted rows with Status applied, as `x`. */
-function filtered(actor: Actor, f: MonitoringFilter, q: string | undefined): SQL {
-  return sql`(select * from (${progressRows(actor, f, q)}) x where ${statusCondition(f.status)}) x`;
+function filtered(actor: Actor, f: MonitoringFilter, q: string | undefined, withCapaian = false): SQL {
+  return sql`(select * from (${progressRows(actor, f, q, withCapaian)}) x where ${statusCondition(f.status)}) x`;
 }
 
 const PERCENT = sql`(case when x.expected > 0 then x.dinilai::numeric / x.expected end)`;
@@ -142,11 +186,20 @@ export async function listPenilaian(
   const column = SORT[sortName as keyof typeof SORT];
   const dir = query.sort_dir === 'desc' ? sql`desc` : sql`asc`;
   const offset = (query.page - 1) * query.per_page;
+  const sortsByCapaian = sortName === 'capaian';
   const rows = await sqlRows<Record<string, unknown>>(
     db,
-    sql`select x.*, count(*) over () as total from ${filtered(actor, query, query.q)}
+    sql`select x.*, count(*) over () as total from ${filtered(actor, query, query.q, sortsByCapaian)}
       order by ${column} ${dir} nulls last, ${KEY} limit ${query.per_page} offset ${offset}`,
   );
+  if (!sortsByCapaian) {
+    const capaian = await capaianOf(
+      db,
+      actor,
+      rows.map((r) => String(r.pembelajaran_id)),
+    );
+    for (const r of rows) r.capaian = capaian.get(String(r.pembelajaran_id)) ?? 0;
+  }
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && query.page > 1) {
     const [c] = await sqlRows<{ total: number }>(
@@ -168,7 +221,7 @@ export async function allPenilaianRows(
   await checkFilterIds(db, actor, query);
   const rows = await sqlRows<Record<string, unknown>>(
     db,
-    sql`select x.* from ${filtered(actor, query, query.q)} order by ${PERCENT} asc nulls last, ${KEY}`,
+    sql`select x.* from ${filtered(actor, query, query.q, true)} order by ${PERCENT} asc nulls last, ${KEY}`,
   );
   return rows.map(toRow);
 }
