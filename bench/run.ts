@@ -4,6 +4,7 @@ import { importReference } from './import-reference';
 import { legerBench } from './leger';
 import { loginLatency } from './login-latency';
 import { loginPageWeight } from './login-page-weight';
+import { monitoringBench } from './monitoring';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
 import { pklBench } from './pkl';
@@ -39,6 +40,7 @@ results.push(...(await spreadsheetReadBench()));
 results.push(...(await legerBench()));
 results.push(...(await raporBench()));
 results.push(...(await pklBench()));
+results.push(...(await monitoringBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

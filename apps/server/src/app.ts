@@ -18,6 +18,7 @@ import { cetakRaporRoutes } from './modules/cetak/rapor/routes';
 import { seedDemo } from './modules/demo/seed';
 import { failInterruptedJobs } from './modules/jobs/service';
 import { kurikulumRoutes } from './modules/kurikulum/routes';
+import { monitoringRoutes } from './modules/monitoring/routes';
 import { penggunaAdminRoutes } from './modules/pengguna/admin-routes';
 import { penggunaRoutes } from './modules/pengguna/routes';
 import { berandaPenilaianRoutes } from './modules/penilaian/beranda/routes';
@@ -181,6 +182,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(waliKelasRoutes);
   await app.register(kenaikanKelasRoutes);
   await app.register(pklRoutes);
+  await app.register(monitoringRoutes);
   await app.register(legerRoutes);
   await app.register(cetakRaporRoutes);
   await app.register(cetakPklRoutes);

@@ -26,6 +26,10 @@ export interface ViewSearch {
   dudi?: string;
   ekskul?: string;
   kelas?: string;
+  /** A teacher (Monitoring: Guru, Pembina, Pembimbing). */
+  guru?: string;
+  /** A progress status (Monitoring: belum, sebagian, lengkap). */
+  status?: string;
   asesmen?: string;
   /** A semester id (the pupil portal's Nilai tab). */
   semester?: string;
@@ -48,6 +52,8 @@ const TEXT_KEYS = [
   'dudi',
   'ekskul',
   'kelas',
+  'guru',
+  'status',
   'asesmen',
   'semester',
   'tab',

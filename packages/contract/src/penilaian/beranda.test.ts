@@ -23,9 +23,10 @@ describe('capaianKompetensiText', () => {
 
 describe('progressOf', () => {
   it('rounds the share of graded pupils and says when all are graded', () => {
-    expect(progressOf(12, 36)).toEqual({ percent: 33, complete: false });
-    expect(progressOf(36, 36)).toEqual({ percent: 100, complete: true });
-    expect(progressOf(0, 0)).toEqual({ percent: 0, complete: false });
+    expect(progressOf(12, 36)).toEqual({ percent: 33.3, complete: false, status: 'sebagian' });
+    expect(progressOf(36, 36)).toEqual({ percent: 100, complete: true, status: 'lengkap' });
+    expect(progressOf(0, 36)).toEqual({ percent: 0, complete: false, status: 'belum' });
+    expect(progressOf(0, 0)).toEqual({ percent: null, complete: false, status: null });
   });
 });
 

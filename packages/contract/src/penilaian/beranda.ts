@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ProgressStatus, percentDone, statusOf } from '../monitoring/counting';
 import type { RoleName } from '../roles';
 
 /**
@@ -43,11 +44,16 @@ export function capaianKompetensiText(
   return parts.length ? parts.join(' ') : null;
 }
 
-/** Progress of a subject: "12 / 36", and whether every member is graded. */
-export function progressOf(dinilai: number, anggota: number): { percent: number; complete: boolean } {
-  if (anggota <= 0) return { percent: 0, complete: false };
-  const percent = Math.min(100, Math.round((dinilai / anggota) * 100));
-  return { percent, complete: dinilai >= anggota };
+/**
+ * Progress of a subject: "12 / 36" with a bar, by the shared counting rules (monitoring/counting.ts)
+ * so the Beranda and the Waka's Monitoring agree; percent null ("-") when nobody is expected.
+ */
+export function progressOf(
+  dinilai: number,
+  anggota: number,
+): { percent: number | null; complete: boolean; status: ProgressStatus | null } {
+  const status = statusOf(dinilai, anggota);
+  return { percent: percentDone(dinilai, anggota), complete: status === 'lengkap', status };
 }
 
 export const berandaGuruRowSchema = z.object({
@@ -76,6 +82,11 @@ export const berandaDetailRowSchema = z.object({
   nisn: z.string().nullable(),
   agama: z.string().nullable(),
   nilai_akhir: z.number().int().nullable(),
+  /**
+   * Counted as expected in the subject (monitoring/counting.ts): false for a pupil of another
+   * religion in a religion subject or one who left. Expected without nilai_akhir = "Belum dinilai".
+   */
+  diharapkan: z.boolean(),
   /** deskripsi_pengetahuan: what the pupil achieved (Kurikulum Merdeka). */
   capaian_dicapai: z.string().nullable(),
   /** deskripsi_keterampilan: what needs improvement. */

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@erapor/contract/errors';
+import { isExpected } from '@erapor/contract/monitoring/counting';
 import {
   BERANDA_PENILAIAN_MESSAGES,
   type BerandaDetailResponse,
@@ -9,40 +10,34 @@ import {
   type BerandaWaliSubject,
   KUNCI_NILAI_ADMIN_ROLES,
 } from '@erapor/contract/penilaian/beranda';
-import { MAPEL_AGAMA, MAPEL_PKL } from '@erapor/contract/penilaian/rules';
+import { MAPEL_PKL } from '@erapor/contract/penilaian/rules';
 import { pklInSemester } from '@erapor/contract/pkl/rules';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { forbidden, notFound } from '../../../plugins/errors';
+import { dinilaiCount, expectedCount } from '../../monitoring/counting-sql';
 import { refAgama } from '../../referensi/ref-tables';
 import { hasAnyRole } from '../../referensi/rombel/access';
 import { orderParentsFirst } from '../../referensi/rombel/service';
-import { anggotaRombel, guru, pembelajaran, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import {
+  anggotaRombel,
+  guru,
+  pdKeluar,
+  pembelajaran,
+  pesertaDidik,
+  rombonganBelajar,
+} from '../../referensi/tables';
 import { getStatusPenilaian } from '../../sekolah/settings';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
 
 /*
- * Progress is counted from nilai_akhir: a pupil is "dinilai" in a subject once any final-grade row
- * (whatever kompetensi) exists for their live membership of the subject's class (reference-domain
- * §10: "per subject, the count of students graded (nilai_akhir rows) versus members").
+ * Progress follows the shared counting rules (packages/contract/src/monitoring/counting.ts, in SQL
+ * in monitoring/counting-sql.ts): expected = live members taking the subject (a religion subject
+ * only its believers, pupils who left excluded), dinilai = those of them with a nilai akhir — the
+ * same numbers the Waka's Monitoring shows.
  */
-
-/** Religion subjects: only the pupils of that religion are graded (roster.ts), so only they count. */
-const agamaCase = sql.raw(
-  `case b.mata_pelajaran_id ${Object.entries(MAPEL_AGAMA)
-    .map(([mapel, agama]) => `when ${Number(mapel)} then ${Number(agama)}`)
-    .join(' ')} end`,
-);
-const members = sql`(select count(*) from ${anggotaRombel} a
-  join ${pesertaDidik} pd on pd.peserta_didik_id = a.peserta_didik_id
-  where a.rombongan_belajar_id = b.rombongan_belajar_id and a.deleted_at is null
-    and (${agamaCase} is null or pd.agama_id = ${agamaCase}))`;
-const graded = sql`(select count(distinct n.anggota_rombel_id) from ${nilaiAkhir} n
-  join ${anggotaRombel} a on a.anggota_rombel_id = n.anggota_rombel_id
-   and a.rombongan_belajar_id = b.rombongan_belajar_id and a.deleted_at is null
-  where n.pembelajaran_id = b.pembelajaran_id)`;
 
 /** Active teaching assignments (kelompok and no urut set) of the login's semester matching `where`. */
 async function subjects(db: Db, actor: Actor, where: SQL) {
@@ -50,7 +45,8 @@ async function subjects(db: Db, actor: Actor, where: SQL) {
     db,
     sql`select b.pembelajaran_id, b.rombongan_belajar_id, b.mata_pelajaran_id, b.nama_mata_pelajaran,
         b.induk_pembelajaran_id, r.nama as rombel, w.nama as wali_kelas,
-        coalesce(gp.nama, g.nama) as guru, ${members} as pd, ${graded} as pd_dinilai
+        coalesce(gp.nama, g.nama) as guru, ${expectedCount(actor.semesterId)} as pd,
+        ${dinilaiCount(actor.semesterId)} as pd_dinilai
       from ${pembelajaran} b
       join ${rombonganBelajar} r on r.rombongan_belajar_id = b.rombongan_belajar_id and r.deleted_at is null
       left join ${guru} w on w.guru_id = r.guru_id
@@ -155,12 +151,18 @@ const nilaiAkhirOf = sql<number | null>`(select n.nilai from ${nilaiAkhir} n
   where n.anggota_rombel_id = ${anggotaRombel}.anggota_rombel_id and n.pembelajaran_id = ${pembelajaran}.pembelajaran_id
   order by case n.kompetensi_id when 4 then 0 when 1 then 1 when 3 then 2 when 99 then 3 else 4 end limit 1)`;
 
-/** Detil: the class's pupils with their nilai akhir and capaian texts (the teacher, the class's wali). */
+/**
+ * Detil: the class's pupils with their nilai akhir and capaian texts, each marked whether the
+ * shared counting rules expect them. Readers: the teacher and the class's wali (viewer 'beranda'),
+ * or the Waka (viewer 'waka', Monitoring › Nilai Akademik, who generates nothing).
+ */
 export async function berandaDetail(
   db: Db,
   actor: Actor,
   pembelajaranId: string,
+  viewer: 'beranda' | 'waka' = 'beranda',
 ): Promise<BerandaDetailResponse> {
+  if (viewer === 'waka' && !actor.roles.includes('waka')) throw forbidden(MESSAGES.forbidden);
   const [subject] = await db
     .select({
       id: pembelajaran.pembelajaranId,
@@ -193,8 +195,9 @@ export async function berandaDetail(
   const me = actor.guruId;
   const teaches =
     !!me && actor.roles.includes('guru') && (subject.guruId === me || subject.pengajarId === me);
-  const isWali = !!me && subject.waliId === me && waliJenis(actor).includes(subject.jenis);
-  if (!teaches && !isWali) throw forbidden(MESSAGES.forbidden);
+  const isWali =
+    viewer === 'beranda' && !!me && subject.waliId === me && waliJenis(actor).includes(subject.jenis);
+  if (viewer === 'beranda' && !teaches && !isWali) throw forbidden(MESSAGES.forbidden);
 
   const rows = await db
     .select({
@@ -203,6 +206,9 @@ export async function berandaDetail(
       nisn: pesertaDidik.nisn,
       agama: refAgama.nama,
       nilai_akhir: nilaiAkhirOf,
+      agama_id: pesertaDidik.agamaId,
+      left: sql<boolean>`exists (select 1 from ${pdKeluar} k
+        where k.peserta_didik_id = ${anggotaRombel}.peserta_didik_id and k.semester_id <= ${actor.semesterId})`,
       capaian_dicapai: deskripsiMataPelajaran.deskripsiPengetahuan,
       capaian_ditingkatkan: deskripsiMataPelajaran.deskripsiKeterampilan,
     })
@@ -232,16 +238,21 @@ export async function berandaDetail(
       subject.mapel === MAPEL_PKL
         ? {
             can_generate:
+              viewer === 'beranda' &&
               !!me &&
               pklInSemester(actor.semesterId) &&
               actor.roles.includes('pembimbing') &&
               (subject.guruId === me || subject.pengajarId === me),
           }
         : null,
-    data: rows.map((r, i) => ({
+    data: rows.map(({ agama_id, left, ...r }, i) => ({
       no: i + 1,
       ...r,
       nilai_akhir: r.nilai_akhir === null ? null : Number(r.nilai_akhir),
+      diharapkan: isExpected(subject.mapel, {
+        agamaId: agama_id,
+        left: left === true || String(left) === 'true',
+      }),
     })),
   };
 }

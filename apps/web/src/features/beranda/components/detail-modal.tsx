@@ -1,6 +1,6 @@
-import { capaianKompetensiText } from '@erapor/contract/penilaian/beranda';
+import { type BerandaDetailResponse, capaianKompetensiText } from '@erapor/contract/penilaian/beranda';
 import type { SubMapelGenerated } from '@erapor/contract/penilaian/sub-mapel';
-import { Alert, Button, Group, List, Loader, Modal, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Loader, Modal, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { httpErrorMessage } from '../../../lib/http-errors';
@@ -18,19 +18,25 @@ import { PklGenerate } from './pkl-generate';
  * "Detil" of a subject (reference-screens §3.2): its pupils with the nilai akhir and the capaian
  * kompetensi texts written so far. For a parent subject with sub-subjects the class's wali kelas
  * also gets "Generate Nilai" (issue #11 item 7): the pupils left without a grade are listed with
- * the parts that have none yet.
+ * the parts that have none yet. Pupils the counting rules expect but who have no nilai akhir are
+ * marked "Belum dinilai"; pupils not counted (another religion, left) are dimmed. The Waka's
+ * Monitoring › Nilai Akademik opens the same modal with its own `load` (issue #14 item 3).
  */
 export function DetailModal({
   pembelajaranId,
   onClose,
+  load = getBerandaDetail,
+  queryKey = BERANDA_GURU_KEY,
 }: {
   pembelajaranId: string | null;
   onClose: () => void;
+  load?: (pembelajaranId: string) => Promise<BerandaDetailResponse>;
+  queryKey?: readonly string[];
 }) {
   const { t } = useTranslation();
   const detail = useQuery({
-    queryKey: [...BERANDA_GURU_KEY, 'detail', pembelajaranId],
-    queryFn: () => getBerandaDetail(pembelajaranId ?? ''),
+    queryKey: [...queryKey, 'detail', pembelajaranId],
+    queryFn: () => load(pembelajaranId ?? ''),
     enabled: !!pembelajaranId,
   });
   const data = detail.data;
@@ -109,12 +115,31 @@ export function DetailModal({
             </Table.Thead>
             <Table.Tbody>
               {data.data.map((r) => (
-                <Table.Tr key={r.anggota_rombel_id}>
+                <Table.Tr
+                  key={r.anggota_rombel_id}
+                  data-ungraded={r.diharapkan && r.nilai_akhir === null ? 'true' : undefined}
+                  bg={
+                    r.diharapkan && r.nilai_akhir === null ? 'var(--mantine-color-yellow-light)' : undefined
+                  }
+                  c={r.diharapkan ? undefined : 'dimmed'}
+                >
                   <Table.Td>{r.no}</Table.Td>
                   <Table.Td>{r.nama}</Table.Td>
                   <Table.Td>{r.nisn ?? '-'}</Table.Td>
                   <Table.Td>{r.agama ?? '-'}</Table.Td>
-                  <Table.Td data-testid="detail-nilai">{r.nilai_akhir ?? '-'}</Table.Td>
+                  <Table.Td data-testid="detail-nilai">
+                    {r.nilai_akhir ?? '-'}{' '}
+                    {r.diharapkan && r.nilai_akhir === null ? (
+                      <Badge color="yellow" variant="light" size="sm" data-testid="detail-belum">
+                        {t('beranda.detail.belumDinilai')}
+                      </Badge>
+                    ) : null}
+                    {r.diharapkan ? null : (
+                      <Badge color="gray" variant="outline" size="sm">
+                        {t('beranda.detail.tidakDihitung')}
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Text size="sm">
                       {capaianKompetensiText(r.capaian_dicapai, r.capaian_ditingkatkan) ?? '-'}

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { use } from 'react';
+import { loadAreaMessages } from '../../../lib/i18n';
+import { PenilaianScreen } from '../components/penilaian-screen';
 
-/** Nilai Akademik (/progress/penilaian) — not built yet: header, breadcrumb and add button come from the layout. */
+/** The Detil modal is the Beranda's: its strings live in the beranda area. */
+const messages = loadAreaMessages('beranda');
+
+/** Nilai Akademik (/progress/penilaian; reference-screens §12; issue #14 item 3). */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  use(messages);
+  return <PenilaianScreen />;
 }

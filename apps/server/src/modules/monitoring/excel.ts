@@ -1,0 +1,43 @@
+import ExcelJS from 'exceljs';
+
+/*
+ * "Unduh Excel" of every monitoring screen (issue #14 item 1): the filtered table as one sheet,
+ * below a title block — the screen's title, Sekolah, NPSN, Tahun Pelajaran, the filters applied
+ * ("Semua" when none) and the time it was made — so a printed copy says what it shows.
+ */
+
+export interface MonitoringSheet {
+  title: string;
+  sekolah: string;
+  npsn: string;
+  periode: string;
+  /** Filter label → the value chosen, e.g. ["Tingkat", "Kelas 10"]. */
+  filters: readonly (readonly [string, string])[];
+  dibuat: Date;
+  columns: readonly { header: string; width: number }[];
+  rows: readonly (readonly (string | number | null)[])[];
+}
+
+/** The row (1-based) where the table's header starts: after the title block and one blank line. */
+export function headerRowOf(sheet: Pick<MonitoringSheet, 'filters'>): number {
+  return 5 + sheet.filters.length + 2;
+}
+
+export async function monitoringWorkbook(sheet: MonitoringSheet): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Monitoring');
+  ws.addRow([sheet.title]).font = { bold: true, size: 14 };
+  ws.addRow(['Sekolah', sheet.sekolah]);
+  ws.addRow(['NPSN', sheet.npsn]);
+  ws.addRow(['Tahun Pelajaran', sheet.periode]);
+  for (const [label, value] of sheet.filters) ws.addRow([label, value]);
+  ws.addRow(['Dibuat', sheet.dibuat.toLocaleString('id-ID', { timeZone: 'Asia/Jakarta' })]);
+  ws.addRow([]);
+  const header = ws.addRow(sheet.columns.map((c) => c.header));
+  header.font = { bold: true };
+  sheet.columns.forEach((c, i) => {
+    ws.getColumn(i + 1).width = c.width;
+  });
+  for (const r of sheet.rows) ws.addRow(r.map((v) => (v === null ? '-' : v)));
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

@@ -1,0 +1,294 @@
+import { formatPercent, type ProgressStatus } from '@erapor/contract/monitoring/counting';
+import type { MonitoringPenilaianRow } from '@erapor/contract/monitoring/penilaian';
+import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
+import { Badge, Button, Card, Grid, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
+import { ErrorAlert } from '../../../components/error-alert';
+import { optionValues, useKnownChoice } from '../../../components/known-choice';
+import { httpErrorMessage } from '../../../lib/http-errors';
+import { formatLocale, useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { useView } from '../../../lib/view-search';
+import { DetailModal } from '../../beranda/components/detail-modal';
+import {
+  downloadPenilaianExcel,
+  getDetailPenilaian,
+  getOpsiPenilaian,
+  getRingkasanPenilaian,
+  listPenilaian,
+  MONITORING_PENILAIAN_KEY,
+} from '../api/monitoring-api';
+import { Heatmap } from './heatmap';
+import { ProgressBars } from './progress-bars';
+import { SummaryStrip } from './summary-strip';
+
+const STATUSES: readonly ProgressStatus[] = ['belum', 'sebagian', 'lengkap'];
+const STATUS_COLOR: Record<ProgressStatus, string> = { belum: 'red', sebagian: 'yellow', lengkap: 'green' };
+
+/**
+ * Monitoring › Nilai Akademik (/progress/penilaian; issue #14 items 1, 3; decision 036): the
+ * Waka's view of every teaching assignment's grading. Filters (Tingkat, Program, Rombel, Guru,
+ * Status) and the table's search live in the URL (decision 025) and drive the summary strip, the
+ * charts and the table alike; a class bar, a heat-map cell or a teacher narrows the table.
+ */
+export function PenilaianScreen() {
+  const { t } = useTranslation();
+  const [view, setView] = useView();
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const opsi = useQuery({ queryKey: [...MONITORING_PENILAIAN_KEY, 'opsi'], queryFn: getOpsiPenilaian });
+  const rombelOptions = (opsi.data?.rombel ?? []).filter(
+    (r) =>
+      (!view.tingkat || String(r.tingkat) === view.tingkat) &&
+      (!view.jurusan || r.jurusan_sp_id === view.jurusan),
+  );
+  const tingkatOk = useKnownChoice('tingkat', view.tingkat, TINGKAT.map(String), setView);
+  const jurusanOk = useKnownChoice('jurusan', view.jurusan, optionValues(opsi.data?.jurusan), setView);
+  const rombelOk = useKnownChoice(
+    'rombel',
+    view.rombel,
+    opsi.data ? rombelOptions.map((r) => r.value) : undefined,
+    setView,
+  );
+  const guruOk = useKnownChoice('guru', view.guru, optionValues(opsi.data?.guru), setView);
+  const statusOk = useKnownChoice('status', view.status, [...STATUSES], setView);
+  const ready = tingkatOk && jurusanOk && rombelOk && guruOk && statusOk;
+
+  const params = {
+    tingkat: view.tingkat,
+    jurusan_sp_id: view.jurusan,
+    rombongan_belajar_id: view.rombel,
+    guru_id: view.guru,
+    status: view.status,
+  };
+  const ringkasan = useQuery({
+    queryKey: [...MONITORING_PENILAIAN_KEY, 'ringkasan', params, view.q],
+    queryFn: () => getRingkasanPenilaian({ ...params, q: view.q }),
+    placeholderData: keepPreviousData,
+    enabled: ready,
+  });
+  const excel = useMutation({
+    mutationFn: () => downloadPenilaianExcel({ ...params, q: view.q }),
+    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  });
+
+  const dateTime = (iso: string | null) =>
+    iso ? new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }) : '-';
+  const columns: ServerTableColumn<MonitoringPenilaianRow>[] = [
+    {
+      accessor: 'rombel',
+      title: t('monitoring.columns.rombel'),
+      sortable: true,
+      render: (r) => (
+        <Group gap={4} wrap="nowrap">
+          <span>{r.rombel}</span>
+          {r.kunci_nilai ? (
+            <Badge size="xs" color="gray" variant="light" data-testid="badge-kunci">
+              {t('monitoring.dikunci')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    {
+      accessor: 'mata_pelajaran',
+      title: t('monitoring.columns.mapel'),
+      sortable: true,
+      render: (r) =>
+        r.induk_pembelajaran_id ? (
+          <Text size="sm" bg="var(--mantine-color-yellow-light)" px={4}>
+            {r.mata_pelajaran}
+          </Text>
+        ) : (
+          r.mata_pelajaran
+        ),
+    },
+    { accessor: 'guru', title: t('monitoring.columns.guru'), sortable: true, render: (r) => r.guru ?? '-' },
+    { accessor: 'expected', title: t('monitoring.columns.expected'), sortable: true, textAlign: 'right' },
+    { accessor: 'dinilai', title: t('monitoring.columns.dinilai'), sortable: true, textAlign: 'right' },
+    { accessor: 'capaian', title: t('monitoring.columns.capaian'), sortable: true, textAlign: 'right' },
+    {
+      accessor: 'percent',
+      title: '%',
+      sortable: true,
+      textAlign: 'right',
+      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
+    },
+    {
+      accessor: 'status',
+      title: t('monitoring.columns.status'),
+      render: (r) =>
+        r.status ? (
+          <Badge color={STATUS_COLOR[r.status]} variant="light" size="sm">
+            {t(`monitoring.status.${r.status}`)}
+          </Badge>
+        ) : (
+          '-'
+        ),
+    },
+    {
+      accessor: 'terakhir_diisi',
+      title: t('monitoring.columns.terakhir'),
+      sortable: true,
+      render: (r) => dateTime(r.terakhir_diisi),
+    },
+    {
+      accessor: 'detil',
+      title: t('monitoring.columns.detil'),
+      render: (r) => (
+        <Button
+          size="compact-sm"
+          color="green"
+          onClick={() => setDetailId(r.pembelajaran_id)}
+          data-testid="row-detil"
+        >
+          {t('monitoring.detil')}
+        </Button>
+      ),
+    },
+  ];
+
+  const data = ringkasan.data;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Title order={4} data-testid="monitoring-title">
+          {data?.title ?? t('monitoring.penilaian.title')}
+        </Title>
+        <Group gap="sm" align="end" wrap="wrap" data-testid="monitoring-filters">
+          <Select
+            label={t('monitoring.filter.tingkat')}
+            placeholder={t('monitoring.filter.semua')}
+            data={TINGKAT.map((n) => ({ value: String(n), label: t('monitoring.filter.kelas', { n }) }))}
+            value={view.tingkat ?? null}
+            onChange={(v) => setView({ tingkat: v, rombel: null })}
+            clearable
+            w={150}
+            data-testid="filter-tingkat"
+          />
+          <Select
+            label={t('monitoring.filter.jurusan')}
+            placeholder={t('monitoring.filter.semua')}
+            data={opsi.data?.jurusan ?? []}
+            value={view.jurusan ?? null}
+            onChange={(v) => setView({ jurusan: v, rombel: null })}
+            clearable
+            searchable
+            w={240}
+            data-testid="filter-jurusan"
+          />
+          <Select
+            label={t('monitoring.filter.rombel')}
+            placeholder={t('monitoring.filter.semua')}
+            data={rombelOptions.map(({ value, label }) => ({ value, label }))}
+            value={view.rombel ?? null}
+            onChange={(v) => setView({ rombel: v })}
+            clearable
+            searchable
+            w={180}
+            data-testid="filter-rombel"
+          />
+          <Select
+            label={t('monitoring.filter.guru')}
+            placeholder={t('monitoring.filter.semua')}
+            data={opsi.data?.guru ?? []}
+            value={view.guru ?? null}
+            onChange={(v) => setView({ guru: v })}
+            clearable
+            searchable
+            w={240}
+            data-testid="filter-guru"
+          />
+          <Select
+            label={t('monitoring.filter.status')}
+            placeholder={t('monitoring.filter.semua')}
+            data={STATUSES.map((s) => ({ value: s, label: t(`monitoring.status.${s}`) }))}
+            value={view.status ?? null}
+            onChange={(v) => setView({ status: v })}
+            clearable
+            w={160}
+            data-testid="filter-status"
+          />
+          <Button
+            variant="light"
+            loading={excel.isPending}
+            onClick={() => excel.mutate()}
+            disabled={!ready}
+            data-testid="unduh-excel"
+          >
+            {t('monitoring.unduhExcel')}
+          </Button>
+        </Group>
+        {ringkasan.isError ? <ErrorAlert title={t('monitoring.loadFailed')} error={ringkasan.error} /> : null}
+        <SummaryStrip summary={data?.summary} />
+        {data ? (
+          <Grid data-testid="monitoring-chart">
+            <Grid.Col span={{ base: 12, md: 7 }}>
+              <ProgressBars
+                title={t('monitoring.penilaian.barsTitle')}
+                testId="chart-kelas"
+                bars={data.kelas.map((k) => ({
+                  ...k,
+                  badge: k.kunci_nilai ? t('monitoring.dikunci') : undefined,
+                }))}
+                selected={view.rombel}
+                onSelect={(id) => setView({ rombel: id })}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 5 }}>
+              <Stack gap="xs" data-testid="guru-belum">
+                <Text fw={600}>{t('monitoring.penilaian.guruBelum')}</Text>
+                {data.guru_belum.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t('monitoring.penilaian.guruBelumKosong')}
+                  </Text>
+                ) : null}
+                {data.guru_belum.map((g, i) => (
+                  <UnstyledButton
+                    key={g.guru_id}
+                    onClick={() => setView({ guru: view.guru === g.guru_id ? null : g.guru_id })}
+                    aria-pressed={view.guru === g.guru_id}
+                    data-testid="guru-belum-item"
+                  >
+                    <Group justify="space-between" wrap="nowrap">
+                      <Text size="sm">
+                        {i + 1}. {g.nama}
+                      </Text>
+                      <Badge color="red" variant="light">
+                        {t('monitoring.penilaian.belumCount', { count: g.belum })}
+                      </Badge>
+                    </Group>
+                  </UnstyledButton>
+                ))}
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <Text fw={600} mb="xs">
+                {t('monitoring.penilaian.heatmapTitle')}
+              </Text>
+              <Heatmap data={data} onSelect={(rombel, mapel) => setView({ rombel, q: mapel })} />
+            </Grid.Col>
+          </Grid>
+        ) : null}
+        <ServerTable<MonitoringPenilaianRow>
+          queryKey={[...MONITORING_PENILAIAN_KEY, 'list']}
+          fetchPage={listPenilaian}
+          columns={columns}
+          idAccessor="pembelajaran_id"
+          params={params}
+          enabled={ready}
+          defaultSort={{ columnAccessor: 'percent', direction: 'asc' }}
+          searchPlaceholder={t('monitoring.search')}
+          testId="monitoring-table"
+        />
+      </Stack>
+      <DetailModal
+        pembelajaranId={detailId}
+        onClose={() => setDetailId(null)}
+        load={getDetailPenilaian}
+        queryKey={MONITORING_PENILAIAN_KEY}
+      />
+    </Card>
+  );
+}

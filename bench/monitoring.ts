@@ -1,0 +1,114 @@
+import { loadavg } from 'node:os';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
+import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
+import { openAppEnv } from './app-env';
+import { type DemoEnv, loginHeaders } from './grid-writer';
+import { percentile } from './stats';
+import type { BenchResult } from './types';
+
+/*
+ * Monitoring › Nilai Akademik (issue #14; docs/decisions/036-monitoring.md): the Waka's first page
+ * of the table, the summary with the chart data (one request: /ringkasan) and the Excel export of
+ * the whole school, over HTTP on PGlite, for the living smk-standard school with every grade
+ * filled (every expected pupil × every active subject has a nilai akhir): p95 ≤ 300 ms each; the
+ * export ≤ 1 s.
+ */
+
+const PASSWORD = 'bench-password-1';
+const RUNS = Number(process.env.BENCH_MONITORING_RUNS ?? 30);
+const BUDGET_MS = 300;
+const EXCEL_BUDGET_MS = 1000;
+
+async function openEnv(): Promise<DemoEnv> {
+  const env = await openAppEnv('pglite', 'monitoring');
+  const demo = await writeDemoSchool(env.handle.db, {
+    profile: 'smk-standard',
+    passwordHash: await hashPassword(PASSWORD),
+    living: true,
+  });
+  return { ...env, demo };
+}
+
+/** Every live member × active subject of the semester gets a nilai akhir (the report-day state). */
+async function fillEveryGrade(env: DemoEnv): Promise<number> {
+  await env.handle.db.execute(sql`insert into nilai_akhir
+      (sekolah_id, anggota_rombel_id, pembelajaran_id, kompetensi_id, nilai)
+    select b.sekolah_id, a.anggota_rombel_id, b.pembelajaran_id, 4, 80
+    from pembelajaran b
+    join anggota_rombel a on a.rombongan_belajar_id = b.rombongan_belajar_id and a.deleted_at is null
+    where b.semester_id = ${env.demo.semesterId} and b.deleted_at is null and b.kelompok_id is not null
+      and b.no_urut is not null and not exists (select 1 from nilai_akhir n
+        where n.anggota_rombel_id = a.anggota_rombel_id and n.pembelajaran_id = b.pembelajaran_id)`);
+  const [row] = await sqlRows<{ n: number }>(
+    env.handle.db,
+    sql`select count(*)::int as n from nilai_akhir n join pembelajaran b on b.pembelajaran_id = n.pembelajaran_id
+      where b.semester_id = ${env.demo.semesterId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+async function timed(url: string, headers: Record<string, string>, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString()}`);
+    // The first three warm the caches and the JIT.
+    if (i >= 3) times.push(performance.now() - start);
+  }
+  return times;
+}
+
+export async function monitoringBench(): Promise<BenchResult[]> {
+  const env = await openEnv();
+  try {
+    const grades = await fillEveryGrade(env);
+    const { authorization } = await loginHeaders(env, env.demo.accounts.waka.email, PASSWORD);
+    const headers = { authorization };
+    const base = `${env.url}/api/progress/penilaian`;
+    const [first] = await sqlRows<{ n: number }>(
+      env.handle.db,
+      sql`select count(*)::int as n from pembelajaran where semester_id = ${env.demo.semesterId}
+        and deleted_at is null and kelompok_id is not null and no_urut is not null`,
+    );
+    const page = await timed(`${base}?page=1&per_page=10`, headers, RUNS);
+    const ringkasan = await timed(`${base}/ringkasan`, headers, RUNS);
+    const excel = await timed(`${base}/excel`, headers, Math.max(5, Math.round(RUNS / 3)));
+    console.log(
+      `monitoring PGlite: ${first?.n} teaching assignments, ${grades} nilai akhir; p50 page ` +
+        `${percentile(page, 50).toFixed(0)} ms, ringkasan ${percentile(ringkasan, 50).toFixed(0)} ms, ` +
+        `excel ${percentile(excel, 50).toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(1)})`,
+    );
+    return [
+      {
+        name: 'Monitoring Nilai Akademik first page, PGlite, p95',
+        value: Math.round(percentile(page, 95)),
+        unit: 'ms',
+        budget: BUDGET_MS,
+      },
+      {
+        name: 'Monitoring Nilai Akademik summary + chart data, PGlite, p95',
+        value: Math.round(percentile(ringkasan, 95)),
+        unit: 'ms',
+        budget: BUDGET_MS,
+      },
+      {
+        name: 'Monitoring Nilai Akademik Excel export (whole school), PGlite, max',
+        value: Math.round(Math.max(...excel)),
+        unit: 'ms',
+        budget: EXCEL_BUDGET_MS,
+      },
+    ];
+  } finally {
+    await env.close();
+  }
+}
+
+// `npx tsx bench/monitoring.ts`: this benchmark alone.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await monitoringBench());
+  process.exit(0);
+}
