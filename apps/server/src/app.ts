@@ -25,6 +25,7 @@ import { nilaiEkskulRoutes } from './modules/penilaian/ekskul/routes';
 import { penilaianRoutes } from './modules/penilaian/routes';
 import { sikapRoutes } from './modules/penilaian/sikap/routes';
 import { pklRoutes } from './modules/pkl/routes';
+import { projekRoutes } from './modules/projek/routes';
 import { dudiRoutes } from './modules/referensi/dudi/routes';
 import { ekskulRoutes } from './modules/referensi/ekskul/routes';
 import { gtkRoutes } from './modules/referensi/gtk/routes';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(waliKelasRoutes);
   await app.register(kenaikanKelasRoutes);
   await app.register(pklRoutes);
+  await app.register(projekRoutes);
   await app.register(legerRoutes);
   await app.register(cetakRaporRoutes);
   await app.register(cetakPklRoutes);
