@@ -37,6 +37,7 @@ export const DEMO_ACCOUNT_KEYS: readonly DemoAccountKey[] = [
   'waka',
   'ekskul',
   'pkl',
+  'p5',
   'siswa',
 ];
 
