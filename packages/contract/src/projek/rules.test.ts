@@ -1,6 +1,7 @@
 import { p5Elemen, p5SubElemen } from '@erapor/reference-data/p5';
 import { describe, expect, it } from 'vitest';
 import { dimensiNoOfKode } from './dimensi';
+import { checkOpsi, P5_NILAI_MESSAGES } from './penilaian';
 import { faseOf, isNewPpa, isOfferedOpsi, offeredOpsi, P5_OPSI_ORDER, p5Writable } from './rules';
 
 describe('isNewPpa: semester_id ≥ 20251', () => {
@@ -77,5 +78,22 @@ describe('sub-element → dimension through P5_KODE_DIMENSI_TO_NO', () => {
   });
   it('refuses an unknown kode', () => {
     expect(() => dimensiNoOfKode(7)).toThrow();
+  });
+});
+
+describe('checkOpsi: what a P5 cell takes', () => {
+  it('codes, names and stored ids of MB, SB, BSH, SAB, in any case; empty is no score', () => {
+    expect(checkOpsi('MB')).toEqual({ ok: true, value: 2 });
+    expect(checkOpsi(' sb ')).toEqual({ ok: true, value: 5 });
+    expect(checkOpsi('Berkembang  sesuai harapan')).toEqual({ ok: true, value: 3 });
+    expect(checkOpsi(4)).toEqual({ ok: true, value: 4 });
+    expect(checkOpsi('')).toEqual({ ok: true, value: null });
+    expect(checkOpsi(null)).toEqual({ ok: true, value: null });
+  });
+  it('refuses BB (opsi 1) with its own message, and anything else (9, "A")', () => {
+    expect(checkOpsi(1)).toEqual({ ok: false, message: P5_NILAI_MESSAGES.opsiBb });
+    expect(checkOpsi('BB')).toEqual({ ok: false, message: P5_NILAI_MESSAGES.opsiBb });
+    expect(checkOpsi(9)).toEqual({ ok: false, message: P5_NILAI_MESSAGES.opsiInvalid });
+    expect(checkOpsi('A')).toEqual({ ok: false, message: P5_NILAI_MESSAGES.opsiInvalid });
   });
 });

@@ -1,5 +1,12 @@
 import { listQuerySchema } from '@erapor/contract/list';
 import {
+  nilaiProjekGridSchema,
+  nilaiProjekSavedSchema,
+  nilaiProjekSaveSchema,
+  p5RombelListSchema,
+  rombelIdParamsSchema,
+} from '@erapor/contract/projek/penilaian';
+import {
   messageSchema,
   projekPilihanQuerySchema,
   projekPilihanSchema,
@@ -15,6 +22,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import * as penilaian from './penilaian';
 import * as perencanaan from './perencanaan';
 
 /** P5 projects (issue #13 items 1–2; docs/decisions/037-projek-p5.md). */
@@ -119,5 +127,40 @@ export const projekRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.rencana_budaya_kerja_id,
         request.query.konfirmasi_hapus_nilai,
       ),
+  );
+
+  app.get(
+    '/api/projek/penilaian/rombel',
+    {
+      ...authenticated,
+      schema: { response: { 200: p5RombelListSchema, ...errorResponses(401, 403) } },
+    },
+    async (request) => penilaian.listRombel(db, actorOf(request)),
+  );
+
+  app.get(
+    '/api/projek/penilaian/:rombongan_belajar_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rombelIdParamsSchema,
+        response: { 200: nilaiProjekGridSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => penilaian.getGrid(db, actorOf(request), request.params.rombongan_belajar_id),
+  );
+
+  app.put(
+    '/api/projek/penilaian/:rombongan_belajar_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rombelIdParamsSchema,
+        body: nilaiProjekSaveSchema,
+        response: { 200: nilaiProjekSavedSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 423) },
+      },
+    },
+    async (request) =>
+      penilaian.saveGrid(db, actorOf(request), request.params.rombongan_belajar_id, request.body),
   );
 };

@@ -82,11 +82,21 @@ export async function p5Fixture(app: FastifyInstance, db: Db, emailTag: string):
   const demo = await seedDemo(db, { living: true });
   if (!demo.historySemesterIds.includes(P5_SEMESTER)) throw new Error(`the demo has no ${P5_SEMESTER}`);
   const classes = await p5Classes(db, demo.sekolahId, P5_SEMESTER);
-  const [kelas, other] = classes.filter(
-    (k, i, all) => all.findIndex((x) => x.coordinator === k.coordinator) === i,
-  );
+  const [kelas, other] = classes;
+  if (!kelas || !other) throw new Error('demo P5 classes missing');
+  if (other.coordinator === kelas.coordinator) {
+    // p5@ may coordinate both (tiny demo): the second class's P5 goes to another teacher here.
+    const [guru] = await sqlRows<{ id: string }>(
+      db,
+      sql`select guru_id as id from guru where sekolah_id = ${demo.sekolahId} and guru_id <> ${kelas.coordinator}
+        and deleted_at is null order by nama limit 1`,
+    );
+    other.coordinator = guru?.id ?? '';
+    await db.execute(sql`update pembelajaran set guru_id = ${other.coordinator}
+      where rombongan_belajar_id = ${other.id} and mata_pelajaran_id between ${MAPEL_P5_INDUK} and ${MAPEL_P5_INDUK + 99}`);
+  }
   const [kelasNew] = await p5Classes(db, demo.sekolahId, demo.semesterId);
-  if (!kelas || !other || !kelasNew) throw new Error('demo P5 classes missing');
+  if (!kelasNew) throw new Error('demo P5 classes of the active semester missing');
   const scope = { sekolahId: demo.sekolahId, semesterId: P5_SEMESTER };
   const roles = ['guru', 'guru-p5'] as const;
   return {
