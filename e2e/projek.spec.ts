@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD } from './support';
+import { DEMO, DEMO_PASSWORD, paste } from './support';
 
 // p5@ (Koord P5) plans and assesses a P5 project in 2024/2025 Genap (issue #13 items 1–3; decision
 // 037): six sub-elements of three dimensions; every other semester from 20251 shows P5 read-only.
@@ -10,6 +10,17 @@ const PAST = '20242';
 const NAMA = 'Gaya Hidup Berkelanjutan';
 /** Six sub-elements (ref_p5_sub_elemen.no) of three dimensions: Beriman 1, 4; Mandiri 29, 31; Bernalar kritis 36, 38. */
 const SUB = [1, 4, 29, 31, 36, 38];
+/** Their grid columns in checklist order (dimension, element): 1, 4, 36, 38, 29, 31. */
+const COLUMNS = [
+  'P1.1 Akhlak beragama',
+  'P1.2 Akhlak pribadi',
+  'P1.3 Memperoleh dan memproses informasi dan gagasan',
+  'P1.4 Menganalisis dan mengevaluasi penalaran dan prosedurnya',
+  'P1.5 Pemahaman diri dan situasi yang dihadapi',
+  'P1.6 Regulasi diri',
+];
+const CATATAN = 'P1 Process notes';
+let kelas = '';
 
 async function loginTo(page: Page, semesterId: string): Promise<void> {
   await page.goto('/login');
@@ -60,7 +71,10 @@ test('p5@ plans a project of six sub-elements in three dimensions; a reload keep
   const form = page.getByTestId('projek-form');
   await expect(form).toBeVisible();
   await choose(page, 'projek-tingkat', 'Grade 10');
-  await choose(page, 'projek-rombel', /^X /);
+  await page.getByTestId('projek-rombel').click();
+  const firstClass = page.getByRole('listbox').getByRole('option').first();
+  kelas = ((await firstClass.textContent()) ?? '').trim();
+  await firstClass.click();
   await choose(page, 'projek-tema', /./);
   await page.getByTestId('projek-nama').fill(NAMA);
   await page.getByTestId('projek-deskripsi').fill('Memilah sampah sekolah dan membuat kompos.');
@@ -84,6 +98,59 @@ test('p5@ plans a project of six sub-elements in three dimensions; a reload keep
     await expect(detail).toContainText(dimensi);
 });
 
+/** A level cell (a select) by its accessible name, "{nama} — {column}". */
+const level = (page: Page, nama: string, column: string) =>
+  page.getByRole('combobox', { name: `${nama} — ${column}`, exact: true });
+
+test('p5@ assesses the class, typed and pasted from Excel, with Catatan proses; a reload keeps all', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/jwt/login', {
+    data: { email: DEMO.p5, password: DEMO_PASSWORD, semester_id: PAST },
+  });
+  const headers = {
+    authorization: `Bearer ${((await login.json()) as { accessToken: string }).accessToken}`,
+  };
+  const classes = (await (await request.get('/api/projek/penilaian/rombel', { headers })).json()) as {
+    data: { rombongan_belajar_id: string; nama: string }[];
+  };
+  const id = classes.data.find((c) => c.nama === kelas)?.rombongan_belajar_id ?? '';
+  const grid = (await (await request.get(`/api/projek/penilaian/${id}`, { headers })).json()) as {
+    siswa: { nama: string }[];
+  };
+  const [first, second] = grid.siswa.map((s) => s.nama);
+  if (!first || !second) throw new Error('the class has fewer than two pupils');
+
+  await loginTo(page, PAST);
+  await page.goto('/nilai-projek/penilaian');
+  await choose(page, 'nilai-tingkat', 'Grade 10');
+  await choose(page, 'nilai-rombel', kelas);
+  await expect(page.getByTestId('nilai-legend')).toContainText('Berkembang Sesuai Harapan');
+  // Typed: one level and the note.
+  await level(page, first, COLUMNS[0] ?? '').selectOption('BSH');
+  await page
+    .getByRole('textbox', { name: `${first} — ${CATATAN}`, exact: true })
+    .fill('Aktif memilah sampah.');
+  // Pasted from Excel: codes, names and ids in any case, across the six sub-elements.
+  await paste(page, level(page, second, COLUMNS[0] ?? ''), 'MB\tsb\tBerkembang Sesuai Harapan\tSAB\t2\tSB');
+  const saved = page.waitForResponse(
+    (r) => r.url().includes(`/api/projek/penilaian/${id}`) && r.request().method() === 'PUT',
+  );
+  await page.getByTestId('nilai-save').click();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText('Nilai Projek berhasil disimpan')).toBeVisible();
+
+  await page.reload();
+  await expect(level(page, first, COLUMNS[0] ?? '')).toHaveValue('BSH');
+  await expect(page.getByRole('textbox', { name: `${first} — ${CATATAN}`, exact: true })).toHaveValue(
+    'Aktif memilah sampah.',
+  );
+  const expected = ['MB', 'SB', 'BSH', 'SAB', 'MB', 'SB'];
+  for (const [i, column] of COLUMNS.entries())
+    await expect(level(page, second, column)).toHaveValue(expected[i] ?? '');
+});
+
 test('from 20251 the P5 screens are read-only', async ({ page }) => {
   const { semester_id } = (await (await page.request.get('/api/auth/semester')).json()) as {
     semester_id: string;
@@ -93,4 +160,9 @@ test('from 20251 the P5 screens are read-only', async ({ page }) => {
   await page.goto('/nilai-projek/perencanaan');
   await expect(page.getByTestId('p5-read-only')).toBeVisible();
   await expect(page.getByTestId('projek-edit')).toHaveCount(0);
+  await page.goto('/nilai-projek/penilaian');
+  await choose(page, 'nilai-tingkat', /Grade/);
+  await choose(page, 'nilai-rombel', /./);
+  await expect(page.getByTestId('p5-read-only')).toBeVisible();
+  await expect(page.getByTestId('nilai-save')).toHaveCount(0);
 });
