@@ -13,6 +13,7 @@ import { createSmtpMailer, type Mailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpired } from './modules/auth/service';
 import { legerRoutes } from './modules/cetak/leger/routes';
+import { cetakP5Routes } from './modules/cetak/p5/routes';
 import { cetakPklRoutes } from './modules/cetak/pkl/routes';
 import { cetakRaporRoutes } from './modules/cetak/rapor/routes';
 import { seedDemo } from './modules/demo/seed';
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(legerRoutes);
   await app.register(cetakRaporRoutes);
   await app.register(cetakPklRoutes);
+  await app.register(cetakP5Routes);
   await app.register(sinkronisasiRoutes);
   await app.register(kirimNilaiRoutes);
   await app.register(kirimDataRoutes);

@@ -10,8 +10,10 @@
  *   as e-Rapor excludes it everywhere although its screen lists it.
  */
 
+import { fase, SEMESTER_PPA_BARU } from '../cetak/rapor';
+
 /** 2025/2026 Ganjil: the new report regime (Permendikdasmen 13/2025) starts with this semester. */
-export const NEW_PPA_FROM_SEMESTER = '20251';
+export const NEW_PPA_FROM_SEMESTER = SEMESTER_PPA_BARU;
 
 /** e-Rapor 8's `is_new_ppa(semester_id) = semester_id ≥ 20251`. Semester ids are 5-digit strings. */
 export const isNewPpa = (semesterId: string): boolean => semesterId >= NEW_PPA_FROM_SEMESTER;
@@ -19,8 +21,8 @@ export const isNewPpa = (semesterId: string): boolean => semesterId >= NEW_PPA_F
 /** Whether P5 plans and scores may be written in the semester (read-only from 20251). */
 export const p5Writable = (semesterId: string): boolean => !isNewPpa(semesterId);
 
-/** The phase printed on the P5 report: E for tingkat 10, F otherwise (reference-domain §4). */
-export const faseOf = (tingkat: number): 'E' | 'F' => (tingkat === 10 ? 'E' : 'F');
+/** The phase printed on the P5 report: E for tingkat 10, F otherwise — the report card's rule. */
+export const faseOf = (tingkat: number): 'E' | 'F' => fase(tingkat);
 
 /** The P5 parent subject; its themes are child pembelajaran with mapel 2000400x0. */
 export const MAPEL_P5_INDUK = 200040000;

@@ -244,7 +244,7 @@ function logoDataUrl(mime: unknown, data: unknown): string | null {
 }
 
 /** The logo, unless pdfmake cannot embed it (then the cover prints without one, never fails). */
-async function usableLogo(mime: unknown, data: unknown): Promise<string | null> {
+export async function usableLogo(mime: unknown, data: unknown): Promise<string | null> {
   const url = logoDataUrl(mime, data);
   return url && (await embeddableImage(url)) ? url : null;
 }
