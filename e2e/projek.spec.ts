@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, paste } from './support';
+import { DEMO, DEMO_PASSWORD, type DemoAccount, paste } from './support';
 
 // p5@ (Koord P5) plans and assesses a P5 project in 2024/2025 Genap (issue #13 items 1–3; decision
 // 037): six sub-elements of three dimensions; every other semester from 20251 shows P5 read-only.
@@ -21,10 +25,35 @@ const COLUMNS = [
 ];
 const CATATAN = 'P1 Process notes';
 let kelas = '';
+let kelasId = '';
 
-async function loginTo(page: Page, semesterId: string): Promise<void> {
+function pdfFile(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-p5-')), 'r.pdf');
+  writeFileSync(file, pdf);
+  return file;
+}
+const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-raw', pdfFile(pdf), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+
+/** The level column (MB, SB, BSH, SAB) under which each "√" stands, top to bottom (pdftotext -bbox). */
+function ticks(pdf: Buffer): string[] {
+  const html = execFileSync('pdftotext', ['-bbox', pdfFile(pdf), '-'], { encoding: 'utf8' });
+  const words = [
+    ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
+  ].map((m) => ({ x: (Number(m[1]) + Number(m[3])) / 2, y: Number(m[2]), text: m[4] ?? '' }));
+  const columns = ['MB', 'SB', 'BSH', 'SAB'].map((kode) => ({
+    kode,
+    x: words.filter((w) => w.text === kode).at(-1)?.x ?? -1,
+  }));
+  return words
+    .filter((w) => w.text === '√')
+    .sort((a, b) => a.y - b.y)
+    .map((w) => [...columns].sort((a, b) => Math.abs(a.x - w.x) - Math.abs(b.x - w.x))[0]?.kode ?? '');
+}
+
+async function loginTo(page: Page, semesterId: string, account: DemoAccount = 'p5'): Promise<void> {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(DEMO.p5);
+  await page.getByLabel('Email').fill(DEMO[account]);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.locator('select[name="semester_id"]').selectOption(semesterId);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -116,6 +145,7 @@ test('p5@ assesses the class, typed and pasted from Excel, with Catatan proses; 
     data: { rombongan_belajar_id: string; nama: string }[];
   };
   const id = classes.data.find((c) => c.nama === kelas)?.rombongan_belajar_id ?? '';
+  kelasId = id;
   const grid = (await (await request.get(`/api/projek/penilaian/${id}`, { headers })).json()) as {
     siswa: { nama: string }[];
   };
@@ -149,6 +179,38 @@ test('p5@ assesses the class, typed and pasted from Excel, with Catatan proses; 
   const expected = ['MB', 'SB', 'BSH', 'SAB', 'MB', 'SB'];
   for (const [i, column] of COLUMNS.entries())
     await expect(level(page, second, column)).toHaveValue(expected[i] ?? '');
+
+  // The pupil's P5 report from the grid: header, the project, the legend, "√" under the levels given.
+  const [pdfResponse, popup] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/cetak/rapor-p5/')),
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: `P5 report ${second}`, exact: true }).click(),
+  ]);
+  expect(pdfResponse.status()).toBe(200);
+  const pdf = await pdfResponse.body();
+  const text = pdfText(pdf);
+  for (const part of [
+    'RAPOR PROJEK PENGUATAN PROFIL PELAJAR PANCASILA',
+    `Nama Peserta Didik : ${second}`,
+    `Kelas : ${kelas}`,
+    'Fase : E',
+    `Projek Profil 1 | ${NAMA}`,
+    'Mulai Berkembang',
+    'Sedang Berkembang',
+    'Berkembang Sesuai Harapan',
+    'Sangat Berkembang',
+    'Catatan Proses',
+  ])
+    expect(text).toContain(part);
+  expect(ticks(pdf)).toEqual(expected);
+  await popup.close();
+});
+
+test('the Waka finds the Rapor P5 column on Cetak Rapor of that class in 2024/2025', async ({ page }) => {
+  await loginTo(page, PAST, 'waka');
+  await page.goto(`/progress/cetak-rapor?tingkat=10&rombel=${kelasId}`);
+  await expect(page.getByTestId('rapor-table')).toBeVisible();
+  await expect(page.getByTestId('rapor-p5').first()).toBeVisible();
 });
 
 test('from 20251 the P5 screens are read-only', async ({ page }) => {
@@ -165,4 +227,17 @@ test('from 20251 the P5 screens are read-only', async ({ page }) => {
   await choose(page, 'nilai-rombel', /./);
   await expect(page.getByTestId('p5-read-only')).toBeVisible();
   await expect(page.getByTestId('nilai-save')).toHaveCount(0);
+  await expect(page.getByTestId('nilai-rapor-p5')).toHaveCount(0);
+});
+
+test('from 20251 the Cetak Rapor page offers no P5 report', async ({ page }) => {
+  const { semester_id } = (await (await page.request.get('/api/auth/semester')).json()) as {
+    semester_id: string;
+  };
+  await loginTo(page, semester_id, 'waka');
+  await page.goto('/progress/cetak-rapor?tingkat=10');
+  await page.getByTestId('rapor-rombel').click();
+  await page.getByRole('listbox').getByRole('option').first().click();
+  await expect(page.getByTestId('rapor-table')).toBeVisible();
+  await expect(page.getByTestId('rapor-p5')).toHaveCount(0);
 });

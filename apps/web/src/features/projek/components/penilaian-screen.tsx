@@ -1,5 +1,5 @@
 import { CATATAN_PROSES_MAX, checkOpsi, P5_LEVELS } from '@erapor/contract/projek/penilaian';
-import { Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -21,6 +21,7 @@ import { GateAlert, type Refusal, SaveBar, SaveRefusal } from '../../../componen
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
 import type { CellValidator } from '../../../components/grade-grid/validators';
 import { maxLengthValidator } from '../../../components/grade-grid/validators';
+import { openPdf } from '../../../lib/download';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -126,17 +127,41 @@ export function PenilaianScreen() {
       { label: t('projek.penilaian.no'), width: 48 },
       { label: t('projek.penilaian.nama'), width: 220 },
       { label: 'NISN', width: 110 },
+      ...(data?.writable ? [{ label: t('projek.penilaian.raporP5'), width: 96 }] : []),
     ],
-    [t],
+    [t, data?.writable],
   );
   const rows = useMemo<GradeGridRow[]>(
     () =>
       (data?.siswa ?? []).map((s, i) => ({
         id: s.anggota_rombel_id,
         name: s.nama,
-        header: [i + 1, s.nama, s.nisn ?? '-'],
+        header: [
+          i + 1,
+          s.nama,
+          s.nisn ?? '-',
+          // The pupil's P5 report (before 20251 only: later there is none).
+          ...(data?.writable
+            ? [
+                <Button
+                  key="p5"
+                  size="compact-xs"
+                  variant="light"
+                  onClick={() =>
+                    openPdf(`/cetak/rapor-p5/${s.anggota_rombel_id}`).catch((e: unknown) =>
+                      toast.error(httpErrorMessage(e, t)),
+                    )
+                  }
+                  aria-label={`${t('projek.penilaian.raporP5')} ${s.nama}`}
+                  data-testid="nilai-rapor-p5"
+                >
+                  {t('projek.penilaian.cetak')}
+                </Button>,
+              ]
+            : []),
+        ],
       })),
-    [data],
+    [data, t],
   );
 
   const submit = () => {
