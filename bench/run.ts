@@ -7,6 +7,7 @@ import { loginPageWeight } from './login-page-weight';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
 import { pklBench } from './pkl';
+import { projekBench } from './projek';
 import { raporBench } from './rapor';
 import { startServer } from './server';
 import { spreadsheetReadBench } from './spreadsheet-read';
@@ -39,6 +40,7 @@ results.push(...(await spreadsheetReadBench()));
 results.push(...(await legerBench()));
 results.push(...(await raporBench()));
 results.push(...(await pklBench()));
+results.push(...(await projekBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

@@ -209,10 +209,24 @@ export async function saveGrid(
   const me = requireP5Writer(actor);
   await coordinatedRombel(db, me, rombelId);
   return db.transaction(async (tx) => {
-    const [pupils, plans] = await Promise.all([pupilsOf(tx, rombelId), projectsOf(tx, rombelId)]);
+    // Only the ids matter here (not the reference texts the grid shows): one query.
+    const [pupils, keys] = await Promise.all([
+      pupilsOf(tx, rombelId),
+      tx
+        .select({
+          rencana: rencanaBudayaKerja.rencanaBudayaKerjaId,
+          aspek: aspekBudayaKerja.aspekBudayaKerjaId,
+        })
+        .from(rencanaBudayaKerja)
+        .leftJoin(
+          aspekBudayaKerja,
+          eq(aspekBudayaKerja.rencanaBudayaKerjaId, rencanaBudayaKerja.rencanaBudayaKerjaId),
+        )
+        .where(eq(rencanaBudayaKerja.rombonganBelajarId, rombelId)),
+    ]);
     const names = new Map(pupils.map((p) => [p.anggota_rombel_id, p.nama]));
-    const aspekIds = new Set(plans.flatMap((p) => p.aspek.map((a) => a.aspek_budaya_kerja_id)));
-    const rencanaIds = new Set(plans.map((p) => p.rencana_budaya_kerja_id));
+    const aspekIds = new Set(keys.flatMap((k) => (k.aspek ? [k.aspek] : [])));
+    const rencanaIds = new Set(keys.map((k) => k.rencana));
     const { details, values } = checkNilaiProjekRows(input.rows);
     input.rows.forEach((row, i) => {
       if (!names.has(row.anggota_rombel_id))
