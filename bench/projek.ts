@@ -70,6 +70,8 @@ export async function projekBench(): Promise<BenchResult[]> {
     const kelas = classes.data[0];
     if (!kelas) throw new Error('p5@ coordinates no class in 20242');
     const rombel = kelas.rombongan_belajar_id;
+    // The living demo seeds a project per theme (decision 037): the bench plans its own three.
+    await db.execute(sql`delete from rencana_budaya_kerja where rombongan_belajar_id = ${rombel}`);
     const [count] = await sqlRows<{ n: number }>(
       db,
       sql`select count(*)::int n from anggota_rombel where rombongan_belajar_id = ${rombel} and deleted_at is null`,

@@ -33,3 +33,24 @@ describe('p5@ (decision 037)', () => {
     });
   }
 });
+
+describe('the living demo’s P5 projects (decision 037)', () => {
+  it('before 20251 a project per theme of each Merdeka class: six sub-elements of three dimensions, a level MB/SB/BSH/SAB per pupil; none from 20251', () => {
+    const school = generateSchool({ semesterId: '20261', npsn: '69999999', profile: 'tiny' });
+    const history = generateLiving(school).history;
+    for (const h of history) {
+      const { rencana, aspek, nilai } = h.p5;
+      if (h.school.meta.semester_id >= '20251') {
+        expect(rencana, h.school.meta.semester_id).toEqual([]);
+        continue;
+      }
+      expect(rencana.length).toBeGreaterThan(0);
+      for (const r of rencana) {
+        const mine = aspek.filter((a) => a.rencana_budaya_kerja_id === r.rencana_budaya_kerja_id);
+        expect(mine).toHaveLength(6);
+        expect(new Set(mine.map((a) => a.budaya_kerja_id)).size).toBe(3);
+      }
+      expect(new Set(nilai.map((n) => n.opsi_id))).toEqual(new Set([2, 3, 4, 5]));
+    }
+  });
+});

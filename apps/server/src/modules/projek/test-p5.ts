@@ -81,6 +81,8 @@ export interface P5Fixture {
 export async function p5Fixture(app: FastifyInstance, db: Db, emailTag: string): Promise<P5Fixture> {
   const demo = await seedDemo(db, { living: true });
   if (!demo.historySemesterIds.includes(P5_SEMESTER)) throw new Error(`the demo has no ${P5_SEMESTER}`);
+  // The living demo seeds P5 projects before 20251 (decision 037): these tests start without any.
+  await db.execute(sql`delete from rencana_budaya_kerja where sekolah_id = ${demo.sekolahId}`);
   const classes = await p5Classes(db, demo.sekolahId, P5_SEMESTER);
   const [kelas, other] = classes;
   if (!kelas || !other) throw new Error('demo P5 classes missing');
