@@ -8,6 +8,7 @@ import { monitoringBench } from './monitoring';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
 import { pklBench } from './pkl';
+import { projekBench } from './projek';
 import { raporBench } from './rapor';
 import { startServer } from './server';
 import { spreadsheetReadBench } from './spreadsheet-read';
@@ -41,6 +42,7 @@ results.push(...(await legerBench()));
 results.push(...(await raporBench()));
 results.push(...(await pklBench()));
 results.push(...(await monitoringBench()));
+results.push(...(await projekBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

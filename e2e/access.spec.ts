@@ -61,8 +61,9 @@ const WAKA = [
 ];
 const EKSKUL = ['/penilaian/ekstrakurikuler'];
 const PKL = ['/pkl/perencanaan', '/pkl/penilaian', '/pkl/kehadiran', '/pkl/cetak-rapor'];
-/** Reachable by roles no demo account holds (Koord P5, Penguji Internal). */
-const NOBODY_IN_DEMO = ['/nilai-projek/perencanaan', '/nilai-projek/penilaian', '/nilai-ukk/penilaian'];
+const P5 = ['/nilai-projek/perencanaan', '/nilai-projek/penilaian'];
+/** Reachable by roles no demo account holds (Penguji Internal). */
+const NOBODY_IN_DEMO = ['/nilai-ukk/penilaian'];
 
 const ALL = [
   ...GENERAL,
@@ -74,6 +75,7 @@ const ALL = [
   ...WAKA,
   ...EKSKUL,
   ...PKL,
+  ...P5,
   ...NOBODY_IN_DEMO,
 ];
 
@@ -85,6 +87,7 @@ const ALLOWED: Record<DemoAccount, string[]> = {
   waka: [...GENERAL, ...TEACHING, ...ROMBEL, ...WAKA],
   ekskul: [...GENERAL, ...TEACHING, ...EKSKUL],
   pkl: [...GENERAL, ...TEACHING, ...PKL],
+  p5: [...GENERAL, ...TEACHING, ...P5],
   siswa: [...GENERAL],
 };
 

@@ -162,7 +162,7 @@ const POOL_ORDER: readonly Pool[] = [
   'PROD_MPLB',
 ];
 
-type DemoPerson = Exclude<DemoAccountKey, 'admin' | 'siswa'>;
+type DemoPerson = Exclude<DemoAccountKey, 'admin' | 'siswa' | 'p5'>;
 
 /** The demo people (names as the server's demo seed shows them). */
 const DEMO_PEOPLE: Record<
@@ -192,6 +192,7 @@ const DEMO_ROLES: Record<DemoAccountKey, string[]> = {
   waka: ['guru', 'waka'],
   ekskul: ['guru', 'pembina_ekskul'],
   pkl: ['guru', 'pembimbing'],
+  p5: ['guru', 'guru-p5'],
   siswa: ['siswa'],
 };
 
@@ -1535,6 +1536,28 @@ export function generateSchool(options: GenerateOptions): DemoSchool {
     desa,
   ];
 
+  // ---------------------------------------------------------------- p5@: a Koord P5
+  // The P5 coordinator (the wali) of the first Merdeka grade-10 (else 11) class with themes that is
+  // not wali@'s becomes p5@ (decision 037). Chosen after every draw, so nothing else changes; the past
+  // semesters give this teacher a class's P5 too (history.ts).
+  const p5Kelas = [...kelasList]
+    .filter((k) => k.tingkat <= 11 && !k.spec.k13 && k !== waliKelas)
+    .sort((a, b) => a.tingkat - b.tingkat || cmp(a.nama, b.nama))
+    .find((k) => {
+      const parent = pembelajaranByKey.get(`${k.id}|${MAPEL.p5}`);
+      const coord = teachers.find((t) => t.ptk.ptk_id === parent?.ptk_id);
+      return (
+        coord?.ptk.email &&
+        !coord.demo &&
+        k.rombel.pembelajaran.some((p) => p.induk_pembelajaran_id === parent?.pembelajaran_id)
+      );
+    });
+  const p5Teacher = p5Kelas
+    ? teachers.find((t) => t.ptk.ptk_id === pembelajaranByKey.get(`${p5Kelas.id}|${MAPEL.p5}`)?.ptk_id)
+    : undefined;
+  if (!p5Teacher || !p5Kelas) throw new Error('no class for the P5 coordinator p5@');
+  p5Teacher.ptk.email = emailReg.take(() => 'p5@demo.sch.id');
+
   // ---------------------------------------------------------------- pengguna
   const ur = root.fork('pengguna');
   const pengguna: Pengguna[] = [];
@@ -1662,6 +1685,14 @@ export function generateSchool(options: GenerateOptions): DemoSchool {
       peserta_didik_id: null,
     };
   }
+  demoAccounts.p5 = {
+    email: p5Teacher.ptk.email ?? '',
+    nama: display(p5Teacher),
+    roles: DEMO_ROLES.p5,
+    pengguna_id: penggunaOf(p5Teacher.ptk.ptk_id),
+    ptk_id: p5Teacher.ptk.ptk_id,
+    peserta_didik_id: null,
+  };
   demoAccounts.siswa = {
     email: 'siswa@demo.sch.id',
     nama: siswa.nama,
@@ -1683,6 +1714,7 @@ export function generateSchool(options: GenerateOptions): DemoSchool {
       ? (pembelajaranByKey.get(`${pklKelas.id}|${MAPEL.pkl}`)?.pembelajaran_id ?? '')
       : '',
     pklAktPdIds,
+    p5RombelId: p5Kelas.id,
   };
 
   const rombongan_belajar = [

@@ -15,7 +15,10 @@
  * the curriculum texts stay with the active semester (they are not semester-bound or not history).
  * Pure and deterministic like the generator.
  */
-import { MAPEL_AGAMA } from './curriculum.ts';
+import { MAPEL, MAPEL_AGAMA } from './curriculum.ts';
+
+const MAPEL_P5 = MAPEL.p5;
+
 import { generateSchool } from './generate.ts';
 import { Rng } from './rng.ts';
 import type { AnggotaRombel, DemoSchool, Pembelajaran, PesertaDidik, RombonganBelajar } from './types.ts';
@@ -209,6 +212,27 @@ export function generateHistory(
       p.ptk_terdaftar_id = ptkTerdaftar.get(p.ptk_id) ?? p.ptk_terdaftar_id;
     }
     r.ptk_id = fix(r.ptk_id, r.pembelajaran[0]?.mata_pelajaran_id ?? null);
+  }
+  // p5@ coordinates the P5 of the first grade-10 (else 11) class with themes here too (decision 037):
+  // the class's P5 pembelajaran and its themes go to them.
+  const p5 = active.demoAccounts.p5?.ptk_id;
+  const p5Kelas = regular(past)
+    .filter((r) => r.tingkat_pendidikan_id <= 11)
+    .sort(
+      (a, b) =>
+        a.tingkat_pendidikan_id - b.tingkat_pendidikan_id || (a.nama < b.nama ? -1 : a.nama > b.nama ? 1 : 0),
+    )
+    .find((r) => {
+      const parent = r.pembelajaran.find((p) => p.mata_pelajaran_id === MAPEL_P5);
+      return parent && r.pembelajaran.some((p) => p.induk_pembelajaran_id === parent.pembelajaran_id);
+    });
+  if (p5 && p5Kelas) {
+    const parent = p5Kelas.pembelajaran.find((p) => p.mata_pelajaran_id === MAPEL_P5);
+    for (const p of p5Kelas.pembelajaran) {
+      if (p !== parent && p.induk_pembelajaran_id !== parent?.pembelajaran_id) continue;
+      p.ptk_id = p5;
+      p.ptk_terdaftar_id = ptkTerdaftar.get(p5) ?? p.ptk_terdaftar_id;
+    }
   }
   for (const e of past.ekstrakurikuler) {
     const r = past.rombongan_belajar.find((x) => x.rombongan_belajar_id === e.rombongan_belajar_id);

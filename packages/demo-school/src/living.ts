@@ -4,6 +4,7 @@
  */
 import { type DemoGrades, generateGrades } from './grades.ts';
 import { generateHistory, historyCache, semestersBefore } from './history.ts';
+import { type DemoP5, generateP5 } from './p5.ts';
 import type { DemoSchool } from './types.ts';
 
 /** How many semesters before the active one are generated. */
@@ -12,7 +13,7 @@ export const HISTORY_SEMESTERS = 3;
 export interface LivingSchool {
   grades: DemoGrades;
   /** Oldest first. */
-  history: { school: DemoSchool; grades: DemoGrades }[];
+  history: { school: DemoSchool; grades: DemoGrades; p5: DemoP5 }[];
 }
 
 export function generateLiving(active: DemoSchool, historySemesters = HISTORY_SEMESTERS): LivingSchool {
@@ -25,6 +26,8 @@ export function generateLiving(active: DemoSchool, historySemesters = HISTORY_SE
       return {
         school,
         grades: generateGrades(school, { curriculum: active, mode: 'complete', scores: false }),
+        // P5 projects before 20251 (decision 037).
+        p5: generateP5(school),
       };
     }),
   };

@@ -328,7 +328,16 @@ export interface KompetensiDasar {
   aktif: number;
 }
 
-export type DemoAccountKey = 'admin' | 'guru' | 'wali' | 'kaprog' | 'waka' | 'ekskul' | 'pkl' | 'siswa';
+export type DemoAccountKey =
+  | 'admin'
+  | 'guru'
+  | 'wali'
+  | 'kaprog'
+  | 'waka'
+  | 'ekskul'
+  | 'pkl'
+  | 'p5'
+  | 'siswa';
 
 export interface DemoAccount {
   email: string;
@@ -357,6 +366,8 @@ export interface DemoRelations {
   /** pkl@: PKL pembelajaran taught and the akt_pd groups supervised. */
   pklPembelajaranId: Uuid;
   pklAktPdIds: Uuid[];
+  /** p5@: the Merdeka class (grade 10, else 11) whose P5 they coordinate (past semesters: history.ts). */
+  p5RombelId: Uuid;
 }
 
 /** Where the seeded anomalies are (empty/null in profiles without edge cases). */

@@ -225,7 +225,13 @@ export const cetakRaporRowSchema = z.object({
 export type CetakRaporRow = z.infer<typeof cetakRaporRowSchema>;
 
 export const cetakRaporResponseSchema = z.object({
-  rombel: z.object({ rombongan_belajar_id: z.string(), nama: z.string(), tingkat: z.number() }),
+  rombel: z.object({
+    rombongan_belajar_id: z.string(),
+    nama: z.string(),
+    tingkat: z.number(),
+    /** The class's pupils get a P5 report (Merdeka, before 20251: projek/cetak.ts `hasRaporP5`). */
+    rapor_p5: z.boolean(),
+  }),
   /** The classes the caller may print (the wali: theirs; Waka and admin: every regular class). */
   kelas: z.array(z.object({ value: z.string(), label: z.string(), tingkat: z.number() })),
   cetak: z.object({

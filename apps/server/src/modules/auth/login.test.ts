@@ -37,6 +37,11 @@ const EXPECTED = {
     role: 'Guru, Pembimbing PKL',
     ability: ['Guru', 'Pkl', 'Web'],
   },
+  'p5@demo.sch.id': {
+    roles: ['guru', 'guru-p5'],
+    role: 'Guru, Koord P5',
+    ability: ['Guru', 'Web'],
+  },
   'siswa@demo.sch.id': { roles: ['siswa'], role: 'Peserta Didik', ability: ['Web'] },
 } as const;
 

@@ -84,7 +84,7 @@ function expectedCounts(s: DemoSchool): Record<string, number> {
     bimbing_pd: akts.reduce((n, a) => n + a.bimbing_pd.length, 0),
     ref_capaian_pembelajaran: s.capaian_pembelajaran.length,
     ref_kompetensi_dasar: s.kompetensi_dasar.length,
-    users: 8,
+    users: 9,
   };
 }
 

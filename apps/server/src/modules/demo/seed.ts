@@ -10,7 +10,7 @@ import * as pengguna from '../pengguna/service';
 import { users } from '../pengguna/tables';
 import * as sekolahService from '../sekolah/service';
 import { sekolah } from '../sekolah/tables';
-import { writeGrades } from './write-grades';
+import { writeDemoP5, writeGrades } from './write-grades';
 import { writeSchool } from './write-school';
 
 /*
@@ -37,6 +37,7 @@ export const DEMO_ACCOUNT_KEYS: readonly DemoAccountKey[] = [
   'waka',
   'ekskul',
   'pkl',
+  'p5',
   'siswa',
 ];
 
@@ -152,6 +153,7 @@ export async function writeDemoSchool(db: Db, options: WriteDemoOptions = {}): P
     for (const h of history) {
       await writeSchool(tx, h.school, deletedAt, { pupilsActive: false });
       await writeGrades(tx, school.sekolah.sekolah_id, h.grades, { tujuanPembelajaran: false, createdAt });
+      await writeDemoP5(tx, school.sekolah.sekolah_id, h.p5);
       await grantHistoryRoles(tx, school, accounts, h.school.meta.semester_id);
     }
     return accounts;

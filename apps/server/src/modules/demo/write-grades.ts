@@ -1,5 +1,6 @@
 import { generateCatatan } from '@erapor/demo-school/catatan';
 import type { DemoGrades } from '@erapor/demo-school/grades';
+import type { DemoP5 } from '@erapor/demo-school/p5';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import * as sekolahService from '../sekolah/service';
@@ -250,4 +251,74 @@ export async function writeGrades(
     });
   }
   return { rows };
+}
+
+/**
+ * A past semester's P5 projects (decision 037): plans, their sub-elements, every pupil's levels and
+ * most pupils' Catatan proses. Idempotent like the grades (ids from the generator, conflicts skipped).
+ */
+export async function writeDemoP5(db: Db, sekolahId: string, p5: DemoP5): Promise<number> {
+  await insertJson(
+    db,
+    'rencana_budaya_kerja',
+    [
+      ['rencana_budaya_kerja_id', 'uuid'],
+      ['sekolah_id', 'uuid'],
+      ['rombongan_belajar_id', 'uuid'],
+      ['pembelajaran_id', 'uuid'],
+      ['nama', 'text'],
+      ['deskripsi', 'text'],
+      ['no_urut', 'smallint'],
+    ],
+    p5.rencana.map((r) => [
+      r.rencana_budaya_kerja_id,
+      sekolahId,
+      r.rombongan_belajar_id,
+      r.pembelajaran_id,
+      r.nama,
+      r.deskripsi,
+      r.no_urut,
+    ]),
+  );
+  await insertJson(
+    db,
+    'aspek_budaya_kerja',
+    [
+      ['aspek_budaya_kerja_id', 'uuid'],
+      ['sekolah_id', 'uuid'],
+      ['rencana_budaya_kerja_id', 'uuid'],
+      ['budaya_kerja_id', 'smallint'],
+      ['elemen_id', 'smallint'],
+    ],
+    p5.aspek.map((a) => [
+      a.aspek_budaya_kerja_id,
+      sekolahId,
+      a.rencana_budaya_kerja_id,
+      a.budaya_kerja_id,
+      a.elemen_id,
+    ]),
+  );
+  await insertJson(
+    db,
+    'nilai_budaya_kerja',
+    [
+      ['sekolah_id', 'uuid'],
+      ['anggota_rombel_id', 'uuid'],
+      ['aspek_budaya_kerja_id', 'uuid'],
+      ['opsi_id', 'smallint'],
+    ],
+    p5.nilai.map((n) => [sekolahId, n.anggota_rombel_id, n.aspek_budaya_kerja_id, n.opsi_id]),
+  );
+  await insertJson(
+    db,
+    'catatan_budaya_kerja',
+    [
+      ['sekolah_id', 'uuid'],
+      ['anggota_rombel_id', 'uuid'],
+      ['rencana_budaya_kerja_id', 'uuid'],
+      ['catatan', 'text'],
+    ],
+    p5.catatan.map((c) => [sekolahId, c.anggota_rombel_id, c.rencana_budaya_kerja_id, c.catatan]),
+  );
+  return p5.rencana.length + p5.aspek.length + p5.nilai.length + p5.catatan.length;
 }

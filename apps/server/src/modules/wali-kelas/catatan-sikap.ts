@@ -8,7 +8,7 @@ import {
   type CatatanSikapSaved,
   OPSI_SIKAP_LABEL,
 } from '@erapor/contract/wali-kelas/catatan-sikap';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
@@ -70,7 +70,7 @@ async function sikapRows(db: Db, actor: Actor, rombelId: string, k13: boolean): 
           sql`select c.anggota_rombel_id, c.budaya_kerja_id, c.catatan
             from catatan_budaya_kerja c
             join anggota_rombel a on a.anggota_rombel_id = c.anggota_rombel_id
-            where a.rombongan_belajar_id = ${rombelId}`,
+            where a.rombongan_belajar_id = ${rombelId} and c.budaya_kerja_id is not null`,
         )
       : Promise.resolve([]),
   ]);
@@ -176,7 +176,12 @@ export async function saveCatatanSikap(
               catatan: catatanBudayaKerja.catatan,
             })
             .from(catatanBudayaKerja)
-            .where(inArray(catatanBudayaKerja.anggotaRombelId, ids))
+            .where(
+              and(
+                inArray(catatanBudayaKerja.anggotaRombelId, ids),
+                isNotNull(catatanBudayaKerja.budayaKerjaId),
+              ),
+            )
             .for('update');
           return new Map(stored.map((s) => [cellId(s.id, String(s.dimensi)), s.catatan]));
         },

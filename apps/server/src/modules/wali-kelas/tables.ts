@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { rencanaBudayaKerja } from '../projek/tables';
 import { anggotaRombel, rombonganBelajar } from '../referensi/tables';
 import { sekolah } from '../sekolah/tables';
 
@@ -72,8 +73,11 @@ export const catatanWali = pgTable(
 );
 
 /**
- * The K13 homeroom attitude summary, one text per pupil and P5 dimension (e-Rapor's
- * catatan_budaya_kerja with budaya_kerja_id set; ref_p5_dimensi.no), printed as "A. Sikap".
+ * e-Rapor's catatan_budaya_kerja, dual use as there (exactly one of the two keys is set):
+ * - budaya_kerja_id (ref_p5_dimensi.no): the K13 homeroom attitude summary, one text per pupil and
+ *   P5 dimension, printed as "A. Sikap";
+ * - rencana_budaya_kerja_id: the P5 project's "Catatan proses" of the pupil (projek/tables.ts;
+ *   docs/decisions/037-projek-p5.md). Readers of one use filter on their key being set.
  */
 export const catatanBudayaKerja = pgTable(
   'catatan_budaya_kerja',
@@ -81,13 +85,22 @@ export const catatanBudayaKerja = pgTable(
     catatanBudayaKerjaId: uuid('catatan_budaya_kerja_id').primaryKey().defaultRandom(),
     sekolahId: sekolahRef(),
     anggotaRombelId: anggotaRef(),
-    budayaKerjaId: smallint('budaya_kerja_id').notNull(),
+    budayaKerjaId: smallint('budaya_kerja_id'),
+    rencanaBudayaKerjaId: uuid('rencana_budaya_kerja_id').references(
+      () => rencanaBudayaKerja.rencanaBudayaKerjaId,
+      { onDelete: 'cascade' },
+    ),
     catatan: text('catatan').notNull(),
     ...timestamps,
   },
   (t) => [
     unique('catatan_budaya_kerja_anggota_dimensi').on(t.anggotaRombelId, t.budayaKerjaId),
+    unique('catatan_budaya_kerja_anggota_rencana').on(t.anggotaRombelId, t.rencanaBudayaKerjaId),
     check('catatan_budaya_kerja_length_check', sql`char_length(${t.catatan}) <= 1000`),
+    check(
+      'catatan_budaya_kerja_one_use_check',
+      sql`(${t.budayaKerjaId} is null) <> (${t.rencanaBudayaKerjaId} is null)`,
+    ),
   ],
 );
 

@@ -246,7 +246,7 @@ function logoDataUrl(mime: unknown, data: unknown): string | null {
 }
 
 /** The logo, unless pdfmake cannot embed it (then the cover prints without one, never fails). */
-async function usableLogo(mime: unknown, data: unknown): Promise<string | null> {
+export async function usableLogo(mime: unknown, data: unknown): Promise<string | null> {
   const url = logoDataUrl(mime, data);
   return url && (await embeddableImage(url)) ? url : null;
 }
@@ -467,7 +467,7 @@ async function siswaKelas(
         db,
         sql`select c.anggota_rombel_id, d.dimensi, c.catatan from catatan_budaya_kerja c
           left join ref_p5_dimensi d on d.no = c.budaya_kerja_id
-          where c.anggota_rombel_id in (${arIds}) order by c.budaya_kerja_id`,
+          where c.anggota_rombel_id in (${arIds}) and c.budaya_kerja_id is not null order by c.budaya_kerja_id`,
       );
   const kenaikan = await sqlRows<Row>(
     db,

@@ -5,6 +5,7 @@ import {
   SEMESTER_PPA_BARU,
 } from '@erapor/contract/cetak/rapor';
 import { MESSAGES } from '@erapor/contract/errors';
+import { hasRaporP5 } from '@erapor/contract/projek/cetak';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
@@ -92,7 +93,12 @@ export async function cetakRaporPage(
   if (kelas.jenisRombel !== 1) throw notFound(MESSAGES.notFound);
   const data = await raporKelas(db, { ...kelas, sekolahId: actor.sekolahId });
   return {
-    rombel: { rombongan_belajar_id: kelas.rombonganBelajarId, nama: kelas.nama, tingkat: kelas.tingkat },
+    rombel: {
+      rombongan_belajar_id: kelas.rombonganBelajarId,
+      nama: kelas.nama,
+      tingkat: kelas.tingkat,
+      rapor_p5: hasRaporP5({ merdeka: data.kelas.merdeka, semesterId: kelas.semesterId }),
+    },
     kelas: all.map((k) => ({ value: k.rombonganBelajarId, label: k.nama, tingkat: k.tingkat })),
     cetak: {
       tempat: data.tempat,

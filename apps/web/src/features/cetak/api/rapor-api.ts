@@ -19,6 +19,11 @@ export function openRaporPdf(dokumen: RaporDokumen, anggotaRombelId: string): Pr
   return openPdf(`/cetak/rapor-${dokumen}/${anggotaRombelId}`);
 }
 
+/** Opens a pupil's P5 report (Merdeka classes before 20251; docs/decisions/037-projek-p5.md). */
+export function openRaporP5Pdf(anggotaRombelId: string): Promise<void> {
+  return openPdf(`/cetak/rapor-p5/${anggotaRombelId}`);
+}
+
 // --- Cetak Semua (docs/decisions/033-cetak-semua.md) ---
 
 export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Job> {

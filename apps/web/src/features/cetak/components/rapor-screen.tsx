@@ -7,7 +7,7 @@ import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { CETAK_RAPOR_KEY, getCetakRapor, openRaporPdf } from '../api/rapor-api';
+import { CETAK_RAPOR_KEY, getCetakRapor, openRaporP5Pdf, openRaporPdf } from '../api/rapor-api';
 import { CetakSemua } from './rapor-semua';
 import { RombelPicker, useRombelPick } from './rombel-picker';
 
@@ -48,7 +48,8 @@ export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
   });
 
   const open = useMutation({
-    mutationFn: (v: { dokumen: RaporDokumen; anggota: string }) => openRaporPdf(v.dokumen, v.anggota),
+    mutationFn: (v: { dokumen: RaporDokumen | 'p5'; anggota: string }) =>
+      v.dokumen === 'p5' ? openRaporP5Pdf(v.anggota) : openRaporPdf(v.dokumen, v.anggota),
     onError: (e) => toast.error(t('cetak.rapor.openFailed'), httpErrorMessage(e, t), 'long'),
   });
 
@@ -131,9 +132,11 @@ function RaporTable({
 }: {
   data: CetakRaporResponse;
   busy: boolean;
-  onOpen: (dokumen: RaporDokumen, anggota: string) => void;
+  onOpen: (dokumen: RaporDokumen | 'p5', anggota: string) => void;
 }) {
   const { t } = useTranslation();
+  // The P5 report: Merdeka classes before 20251 only (from 20251 the card prints Kokurikuler).
+  const p5 = data.rombel.rapor_p5;
   if (data.data.length === 0) return <Text c="dimmed">{t('cetak.rapor.empty')}</Text>;
   return (
     <Card withBorder radius="md" padding={0}>
@@ -148,6 +151,7 @@ function RaporTable({
                   {t(d.label)}
                 </Table.Th>
               ))}
+              {p5 ? <Table.Th ta="center">{t('cetak.rapor.raporP5')}</Table.Th> : null}
               <Table.Th>{t('cetak.rapor.kelengkapan')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -170,6 +174,20 @@ function RaporTable({
                     </Button>
                   </Table.Td>
                 ))}
+                {p5 ? (
+                  <Table.Td ta="center">
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      disabled={busy}
+                      onClick={() => onOpen('p5', row.anggota_rombel_id)}
+                      aria-label={`${t('cetak.rapor.raporP5')} ${row.nama}`}
+                      data-testid="rapor-p5"
+                    >
+                      {t('cetak.rapor.cetak')}
+                    </Button>
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   {row.kelengkapan.length === 0 ? (
                     <Badge color="green" variant="light">

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PenilaianScreen } from '../components/penilaian-screen';
 
-/** Proses Penilaian P5 (/nilai-projek/penilaian) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Proses Penilaian P5 (/nilai-projek/penilaian; issue #13 item 2), for the Koord P5. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <PenilaianScreen />;
 }

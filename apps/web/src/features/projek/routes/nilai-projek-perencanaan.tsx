@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PerencanaanScreen } from '../components/perencanaan-screen';
 
-/** Rencana Penilaian P5 (/nilai-projek/perencanaan) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Rencana Penilaian P5 (/nilai-projek/perencanaan; issue #13 item 1), for the Koord P5. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <PerencanaanScreen />;
 }

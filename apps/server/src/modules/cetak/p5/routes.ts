@@ -1,0 +1,42 @@
+import { raporP5ParamsSchema } from '@erapor/contract/projek/cetak';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../../plugins/auth';
+import { errorResponses } from '../../../plugins/responses';
+import { renderRaporP5 } from './document';
+import { raporP5OfAnggota } from './service';
+
+/** The P5 report (issue #13 item 3; docs/decisions/037-projek-p5.md). */
+export const cetakP5Routes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  app.get(
+    '/api/cetak/rapor-p5/:anggota_rombel_id',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        params: raporP5ParamsSchema,
+        response: {
+          200: z.instanceof(Buffer).describe('application/pdf'),
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await raporP5OfAnggota(
+        db,
+        actorOf(request),
+        request.params.anggota_rombel_id,
+        config.version,
+      );
+      const siswa = data.siswa[0];
+      if (!siswa) throw new Error('pupil vanished between the access check and the read');
+      const pdf = await renderRaporP5(data, siswa);
+      const name = `rapor-p5-${(siswa.nisn ?? siswa.anggotaRombelId).replace(/[^\w-]/g, '')}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+};
