@@ -57,7 +57,14 @@ export async function kecamatanNames(tx: Db, codes: Iterable<string | null>): Pr
 }
 
 /** Tables of the penilaian module whose rows hang off anggota_rombel_id (decision 007). */
-const GRADE_TABLES = ['nilai_akhir', 'nilai_sumatif', 'nilai_tp', 'nilai_sikap', 'nilai_ekstrakurikuler'];
+const GRADE_TABLES = [
+  'nilai_akhir',
+  'nilai_sumatif',
+  'nilai_tp',
+  'nilai_sikap',
+  'nilai_ekstrakurikuler',
+  'nilai_budaya_kerja',
+];
 
 /**
  * Reference-dapodik §7.4: a membership removed by the sync (a pupil moved to another class) keeps
