@@ -1,17 +1,18 @@
 import type { RencanaPklRow } from '@erapor/contract/pkl/perencanaan';
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
+import { DetailField, DetailModal } from '../../../components/detail-modal';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { useBusEvent } from '../../../lib/event-bus';
-import { httpErrorMessage, httpErrorText, toHttpError } from '../../../lib/http-errors';
+import { httpErrorText, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import { deleteRencana, getRencana, listRencana, PKL_KEY } from '../api/pkl-api';
 import { type FormTarget, RencanaFormModal } from './rencana-form-modal';
-import { ConfirmDialog, type ConfirmState, formatTanggal, Z } from './ui';
+import { ConfirmDialog, type ConfirmState, formatTanggal } from './ui';
 
 const KEY = [...PKL_KEY, 'rencana-list'] as const;
 
@@ -133,53 +134,39 @@ export function PerencanaanScreen() {
         testId="rencana-table"
       />
       <RencanaFormModal target={form} onClose={() => setForm(null)} />
-      <DetailModal pklId={detail} onClose={() => setDetail(null)} />
+      <RencanaDetail pklId={detail} onClose={() => setDetail(null)} />
       <ConfirmDialog state={confirm} busy={remove.isPending} onCancel={() => setConfirm(null)} />
     </>
   );
 }
 
 /** "Detil Perencanaan Penilaian PKL": the plan, its TPs and its participants with their stored scores. */
-function DetailModal({ pklId, onClose }: { pklId: string | null; onClose: () => void }) {
+function RencanaDetail({ pklId, onClose }: { pklId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...PKL_KEY, 'rencana', pklId],
     queryFn: () => getRencana(pklId ?? ''),
     enabled: pklId !== null,
   });
-  const d = q.data;
-  const field = (label: string, value: string) => (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </Stack>
-  );
   return (
-    <Modal
+    <DetailModal
       opened={pklId !== null}
       onClose={onClose}
       title={t('pkl.perencanaan.detailTitle')}
-      size="xl"
-      zIndex={Z.modal}
+      query={q}
+      testId="rencana-detail"
     >
-      {q.isError ? <Alert color="red">{httpErrorMessage(q.error, t)}</Alert> : null}
-      {!d ? (
-        q.isLoading ? (
-          <Loader size="sm" />
-        ) : null
-      ) : (
-        <Stack data-testid="rencana-detail">
+      {(d) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {field(t('pkl.perencanaan.kelas'), d.kelas)}
-            {field(t('pkl.perencanaan.dudi'), d.nama_dudi)}
-            {field(t('pkl.perencanaan.pksLabel'), d.judul_akt_pd)}
-            {field(t('pkl.perencanaan.pembimbing'), d.nama_pembimbing)}
-            {field(t('pkl.perencanaan.mulai'), formatTanggal(d.tanggal_mulai))}
-            {field(t('pkl.perencanaan.selesai'), formatTanggal(d.tanggal_selesai))}
-            {field(t('pkl.perencanaan.instruktur'), d.instruktur)}
-            {field(t('pkl.perencanaan.nip'), d.nip ?? '-')}
+            <DetailField label={t('pkl.perencanaan.kelas')} value={d.kelas} />
+            <DetailField label={t('pkl.perencanaan.dudi')} value={d.nama_dudi} />
+            <DetailField label={t('pkl.perencanaan.pksLabel')} value={d.judul_akt_pd} />
+            <DetailField label={t('pkl.perencanaan.pembimbing')} value={d.nama_pembimbing} />
+            <DetailField label={t('pkl.perencanaan.mulai')} value={formatTanggal(d.tanggal_mulai)} />
+            <DetailField label={t('pkl.perencanaan.selesai')} value={formatTanggal(d.tanggal_selesai)} />
+            <DetailField label={t('pkl.perencanaan.instruktur')} value={d.instruktur} />
+            <DetailField label={t('pkl.perencanaan.nip')} value={d.nip ?? '-'} />
           </SimpleGrid>
           <Stack gap={4}>
             <Text fw={600} size="sm">
@@ -218,13 +205,8 @@ function DetailModal({ pklId, onClose }: { pklId: string | null; onClose: () => 
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('pkl.perencanaan.tutup')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -1,17 +1,18 @@
 import type { RencanaProjekRow } from '@erapor/contract/projek/perencanaan';
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Table } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
+import { DetailField, DetailModal } from '../../../components/detail-modal';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { useBusEvent } from '../../../lib/event-bus';
-import { httpErrorMessage, httpErrorText, toHttpError } from '../../../lib/http-errors';
+import { httpErrorText, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import { deleteRencana, getRencana, listRencana, PROJEK_KEY } from '../api/projek-api';
 import { type FormTarget, RencanaFormModal } from './rencana-form-modal';
-import { ConfirmDialog, type ConfirmState, ReadOnlyNotice, useP5Writable, Z } from './ui';
+import { ConfirmDialog, type ConfirmState, ReadOnlyNotice, useP5Writable } from './ui';
 
 const KEY = [...PROJEK_KEY, 'rencana-list'] as const;
 
@@ -131,51 +132,37 @@ export function PerencanaanScreen() {
         testId="projek-table"
       />
       <RencanaFormModal target={form} onClose={() => setForm(null)} />
-      <DetailModal id={detail} onClose={() => setDetail(null)} />
+      <RencanaDetail id={detail} onClose={() => setDetail(null)} />
       <ConfirmDialog state={confirm} busy={remove.isPending} onCancel={() => setConfirm(null)} />
     </>
   );
 }
 
 /** "Detil Perencanaan Projek Pancasila": the project and its sub-elements with their stored scores. */
-function DetailModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+function RencanaDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...PROJEK_KEY, 'rencana', id],
     queryFn: () => getRencana(id ?? ''),
     enabled: id !== null,
   });
-  const d = q.data;
-  const field = (label: string, value: string) => (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </Stack>
-  );
   return (
-    <Modal
+    <DetailModal
       opened={id !== null}
       onClose={onClose}
       title={t('projek.perencanaan.detailTitle')}
-      size="xl"
-      zIndex={Z.modal}
+      query={q}
+      testId="projek-detail"
     >
-      {q.isError ? <Alert color="red">{httpErrorMessage(q.error, t)}</Alert> : null}
-      {!d ? (
-        q.isLoading ? (
-          <Loader size="sm" />
-        ) : null
-      ) : (
-        <Stack data-testid="projek-detail">
+      {(d) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {field(t('projek.perencanaan.kelas'), d.kelas)}
-            {field(t('projek.perencanaan.tema'), d.tema)}
-            {field(t('projek.perencanaan.namaProjek'), d.nama)}
-            {field(t('projek.perencanaan.noUrut'), String(d.no_urut))}
+            <DetailField label={t('projek.perencanaan.kelas')} value={d.kelas} />
+            <DetailField label={t('projek.perencanaan.tema')} value={d.tema} />
+            <DetailField label={t('projek.perencanaan.namaProjek')} value={d.nama} />
+            <DetailField label={t('projek.perencanaan.noUrut')} value={String(d.no_urut)} />
           </SimpleGrid>
-          {field(t('projek.perencanaan.deskripsiProjek'), d.deskripsi)}
+          <DetailField label={t('projek.perencanaan.deskripsiProjek')} value={d.deskripsi} />
           <Table.ScrollContainer minWidth={560} scrollAreaProps={SCROLL_X_AREA}>
             <Table striped withTableBorder>
               <Table.Thead>
@@ -198,13 +185,8 @@ function DetailModal({ id, onClose }: { id: string | null; onClose: () => void }
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('projek.perencanaan.tutup')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </DetailModal>
   );
 }
