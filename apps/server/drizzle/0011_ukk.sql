@@ -42,6 +42,26 @@ CREATE TABLE "rencana_ukk" (
 	CONSTRAINT "rencana_ukk_pola" CHECK ("rencana_ukk"."pola_ukk" in ('sekolah', 'dunia_kerja', 'lsp'))
 );
 --> statement-breakpoint
+CREATE TABLE "template_sertifikat_ukk" (
+	"sekolah_id" uuid PRIMARY KEY NOT NULL,
+	"judul_id" text,
+	"judul_en" text,
+	"masa_berlaku" smallint,
+	"tempat" text,
+	"logo" varchar(10),
+	"background" "bytea",
+	"background_mime" varchar(20),
+	"penandatangan_nama" text,
+	"penandatangan_nip" varchar(32),
+	"penandatangan_jabatan" text,
+	"jurusan_en" jsonb,
+	"predikat_scheme" varchar(5),
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "template_sertifikat_ukk_masa" CHECK ("template_sertifikat_ukk"."masa_berlaku" is null or "template_sertifikat_ukk"."masa_berlaku" between 1 and 10),
+	CONSTRAINT "template_sertifikat_ukk_scheme" CHECK ("template_sertifikat_ukk"."predikat_scheme" is null or "template_sertifikat_ukk"."predikat_scheme" in ('dua', 'empat')),
+	CONSTRAINT "template_sertifikat_ukk_logo" CHECK ("template_sertifikat_ukk"."logo" is null or "template_sertifikat_ukk"."logo" in ('sekolah', 'tut_wuri'))
+);
+--> statement-breakpoint
 CREATE TABLE "unit_ukk" (
 	"unit_ukk_id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"sekolah_id" uuid,
@@ -65,6 +85,7 @@ ALTER TABLE "rencana_ukk" ADD CONSTRAINT "rencana_ukk_rombongan_belajar_id_rombo
 ALTER TABLE "rencana_ukk" ADD CONSTRAINT "rencana_ukk_paket_ukk_id_ref_paket_ukk_paket_ukk_id_fk" FOREIGN KEY ("paket_ukk_id") REFERENCES "public"."ref_paket_ukk"("paket_ukk_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rencana_ukk" ADD CONSTRAINT "rencana_ukk_internal_guru_guru_id_fk" FOREIGN KEY ("internal") REFERENCES "public"."guru"("guru_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "rencana_ukk" ADD CONSTRAINT "rencana_ukk_eksternal_guru_guru_id_fk" FOREIGN KEY ("eksternal") REFERENCES "public"."guru"("guru_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "template_sertifikat_ukk" ADD CONSTRAINT "template_sertifikat_ukk_sekolah_id_sekolah_sekolah_id_fk" FOREIGN KEY ("sekolah_id") REFERENCES "public"."sekolah"("sekolah_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "unit_ukk" ADD CONSTRAINT "unit_ukk_sekolah_id_sekolah_sekolah_id_fk" FOREIGN KEY ("sekolah_id") REFERENCES "public"."sekolah"("sekolah_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "unit_ukk" ADD CONSTRAINT "unit_ukk_paket_ukk_id_ref_paket_ukk_paket_ukk_id_fk" FOREIGN KEY ("paket_ukk_id") REFERENCES "public"."ref_paket_ukk"("paket_ukk_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "nilai_ukk_pd_idx" ON "nilai_ukk" USING btree ("peserta_didik_id");--> statement-breakpoint

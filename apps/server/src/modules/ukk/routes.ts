@@ -10,10 +10,21 @@ import {
   paketUpdateSchema,
   unitAddSchema,
 } from '@erapor/contract/ukk/paket';
+import {
+  rencanaDeleteQuerySchema,
+  rencanaDetailSchema,
+  rencanaIdParamsSchema,
+  rencanaListSchema,
+  rencanaPilihanQuerySchema,
+  rencanaPilihanSchema,
+  rencanaSaveSchema,
+} from '@erapor/contract/ukk/rencana';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { actorOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as paket from './paket';
+import * as rencana from './rencana';
 
 /** UKK (issue #13; docs/decisions/038-ukk.md): Paket UKK. */
 export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,5 +122,83 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: paketIdParamsSchema, response: { 200: messageSchema, ...writeErrors } },
     },
     async (request) => paket.deletePaket(db, actorOf(request), request.params.paket_ukk_id),
+  );
+
+  const savedSchema = z.object({ message: z.string(), rencana_ukk_id: z.string() });
+
+  app.get(
+    '/api/ukk/rencana',
+    {
+      ...authenticated,
+      schema: {
+        querystring: listQuerySchema,
+        response: { 200: rencanaListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => rencana.listRencana(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/ukk/rencana/pilihan',
+    {
+      ...authenticated,
+      schema: {
+        querystring: rencanaPilihanQuerySchema,
+        response: { 200: rencanaPilihanSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => rencana.pilihanRencana(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/ukk/rencana/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        response: { 200: rencanaDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => rencana.getRencana(db, actorOf(request), request.params.rencana_ukk_id),
+  );
+
+  app.post(
+    '/api/ukk/rencana',
+    { ...authenticated, schema: { body: rencanaSaveSchema, response: { 201: savedSchema, ...writeErrors } } },
+    async (request, reply) =>
+      reply.code(201).send(await rencana.createRencana(db, actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/ukk/rencana/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        body: rencanaSaveSchema,
+        response: { 200: savedSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      rencana.updateRencana(db, actorOf(request), request.params.rencana_ukk_id, request.body),
+  );
+
+  app.delete(
+    '/api/ukk/rencana/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        querystring: rencanaDeleteQuerySchema,
+        response: { 200: messageSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      rencana.deleteRencana(
+        db,
+        actorOf(request),
+        request.params.rencana_ukk_id,
+        request.query.konfirmasi_hapus_nilai,
+      ),
   );
 };

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  customType,
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -141,5 +143,48 @@ export const nilaiUkk = pgTable(
     unique('nilai_ukk_rencana_anggota_pd').on(t.rencanaUkkId, t.anggotaRombelId, t.pesertaDidikId),
     check('nilai_ukk_nilai', sql`${t.nilai} is null or ${t.nilai} between 0 and 100`),
     index('nilai_ukk_pd_idx').on(t.pesertaDidikId),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Template Sertifikat (Kaprog; issue #13 item 8): one per school, absent = the defaults of
+ * contract ukk/template (title lines of §5, 3 years, the kabupaten, the head teacher, two-level
+ * predicates, the school logo). Null columns fall back to those defaults at print time, so
+ * "Kembalikan ke bawaan" deletes the row.
+ */
+export const templateSertifikatUkk = pgTable(
+  'template_sertifikat_ukk',
+  {
+    sekolahId: uuid('sekolah_id')
+      .primaryKey()
+      .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
+    judulId: text('judul_id'),
+    judulEn: text('judul_en'),
+    masaBerlaku: smallint('masa_berlaku'),
+    tempat: text('tempat'),
+    /** 'sekolah' (the school's logo) or 'tut_wuri' (the ministry's emblem). */
+    logo: varchar('logo', { length: 10 }),
+    background: bytea('background'),
+    backgroundMime: varchar('background_mime', { length: 20 }),
+    penandatanganNama: text('penandatangan_nama'),
+    penandatanganNip: varchar('penandatangan_nip', { length: 32 }),
+    penandatanganJabatan: text('penandatangan_jabatan'),
+    /** English programme names by ref_jurusan code (ref_jurusan has none). */
+    jurusanEn: jsonb('jurusan_en').$type<Record<string, string>>(),
+    predikatScheme: varchar('predikat_scheme', { length: 5 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('template_sertifikat_ukk_masa', sql`${t.masaBerlaku} is null or ${t.masaBerlaku} between 1 and 10`),
+    check(
+      'template_sertifikat_ukk_scheme',
+      sql`${t.predikatScheme} is null or ${t.predikatScheme} in ('dua', 'empat')`,
+    ),
+    check('template_sertifikat_ukk_logo', sql`${t.logo} is null or ${t.logo} in ('sekolah', 'tut_wuri')`),
   ],
 );
