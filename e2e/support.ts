@@ -9,6 +9,7 @@ export const DEMO = {
   waka: 'waka@demo.sch.id',
   ekskul: 'ekskul@demo.sch.id',
   pkl: 'pkl@demo.sch.id',
+  penguji: 'penguji@demo.sch.id',
   siswa: 'siswa@demo.sch.id',
 } as const;
 export type DemoAccount = keyof typeof DEMO;
