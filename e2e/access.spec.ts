@@ -61,8 +61,10 @@ const WAKA = [
 ];
 const EKSKUL = ['/penilaian/ekstrakurikuler'];
 const PKL = ['/pkl/perencanaan', '/pkl/penilaian', '/pkl/kehadiran', '/pkl/cetak-rapor'];
-/** Reachable by roles no demo account holds (Koord P5, Penguji Internal). */
-const NOBODY_IN_DEMO = ['/nilai-projek/perencanaan', '/nilai-projek/penilaian', '/nilai-ukk/penilaian'];
+/** Reachable by roles no demo account holds (Koord P5). */
+const NOBODY_IN_DEMO = ['/nilai-projek/perencanaan', '/nilai-projek/penilaian'];
+/** Penguji Internal UKK (penguji@). */
+const PENGUJI = ['/nilai-ukk/penilaian'];
 
 const ALL = [
   ...GENERAL,
@@ -74,6 +76,7 @@ const ALL = [
   ...WAKA,
   ...EKSKUL,
   ...PKL,
+  ...PENGUJI,
   ...NOBODY_IN_DEMO,
 ];
 
@@ -85,6 +88,7 @@ const ALLOWED: Record<DemoAccount, string[]> = {
   waka: [...GENERAL, ...TEACHING, ...ROMBEL, ...WAKA],
   ekskul: [...GENERAL, ...TEACHING, ...EKSKUL],
   pkl: [...GENERAL, ...TEACHING, ...PKL],
+  penguji: [...GENERAL, ...TEACHING, ...PENGUJI],
   siswa: [...GENERAL],
 };
 

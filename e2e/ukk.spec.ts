@@ -3,7 +3,8 @@ import { apiToken, login } from './support';
 
 // UKK (issue #13; decision 038). kaprog@ manages the packages of their programme: adds one with the
 // add form (an empty Nomor Paket is refused under the field), adds two units, reads them in Detil,
-// edits the package and its units, and deletes it.
+// edits the package and its units, and deletes it. Then kaprog@ plans a test of XII TJKT 1 with a
+// package of two units, penguji@ as internal and the demo asesor as external examiner, five pupils.
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const NOMOR = 'E2E-1';
@@ -22,6 +23,21 @@ async function deleteE2ePackages(request: APIRequestContext, token: string): Pro
   const { data } = (await res.json()) as { data: { paket_ukk_id: string; nasional: boolean }[] };
   for (const p of data.filter((x) => !x.nasional)) {
     await request.delete(`/api/ukk/paket/${p.paket_ukk_id}`, { headers });
+  }
+}
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** UKK plans left by an earlier run (their package's number starts with E2E-), removed through the API. */
+async function deleteE2ePlans(request: APIRequestContext, token: string): Promise<void> {
+  const res = await request.get('/api/ukk/rencana?q=E2E&per_page=100', { headers: auth(token) });
+  const { data } = (await res.json()) as {
+    data: { rencana_ukk_id: string; nomor_paket: string; jml_nilai: number }[];
+  };
+  for (const r of data.filter((x) => x.nomor_paket.startsWith('E2E-'))) {
+    await request.delete(`/api/ukk/rencana/${r.rencana_ukk_id}?konfirmasi_hapus_nilai=${r.jml_nilai}`, {
+      headers: auth(token),
+    });
   }
 }
 
@@ -98,4 +114,95 @@ test('kaprog@ adds a UKK package with two units, edits it and deletes it', async
   await page.getByTestId('confirm-yes').click();
   await expect(page.getByTestId('toasts')).toContainText('Paket UKK berhasil dihapus');
   await expect(page.getByTestId('paket-table').getByRole('row').filter({ hasText: NOMOR })).toHaveCount(0);
+});
+
+const PLAN_NOMOR = 'E2E-2';
+const PLAN_PAKET = 'E2E Paket Rencana';
+
+test('kaprog@ plans a UKK of five pupils with both examiners, then edits date and pupils', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'kaprog');
+  await deleteE2ePlans(request, token);
+  await deleteE2ePackages(request, token);
+  // The package of this test: XII TJKT's programme and Merdeka curriculum, two units.
+  const pilihan = (await (await request.get('/api/ukk/paket/pilihan', { headers: auth(token) })).json()) as {
+    jurusan: { value: string; label: string; kurikulum: { value: string; label: string }[] }[];
+  };
+  const tjkt = pilihan.jurusan.find((j) => /Jaringan/.test(j.label));
+  const merdeka = tjkt?.kurikulum.find((k) => /Merdeka/.test(k.label));
+  expect(merdeka, 'TJKT Merdeka programme').toBeTruthy();
+  const created = await request.post('/api/ukk/paket', {
+    headers: auth(token),
+    data: {
+      jurusan_id: tjkt?.value,
+      kurikulum_id: Number(merdeka?.value),
+      paket: [
+        { nomor_paket: PLAN_NOMOR, nama_paket_id: PLAN_PAKET, nama_paket_en: 'E2E Plan Package', status: 1 },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const list = (await (
+    await request.get(`/api/ukk/paket?q=${PLAN_NOMOR}`, { headers: auth(token) })
+  ).json()) as {
+    data: { paket_ukk_id: string }[];
+  };
+  const units = await request.post(`/api/ukk/paket/${list.data[0]?.paket_ukk_id}/unit`, {
+    headers: auth(token),
+    data: {
+      units: [
+        { kode_unit: 'E2E.01', nama_unit_id: 'Merakit komputer', nama_unit_en: 'Assembling a computer' },
+        {
+          kode_unit: 'E2E.02',
+          nama_unit_id: 'Memasang sistem operasi',
+          nama_unit_en: 'Installing an operating system',
+        },
+      ],
+    },
+  });
+  expect(units.status()).toBe(201);
+
+  await login(page, 'kaprog');
+  await page.goto('/nilai-ukk/perencanaan');
+  await expect(page.getByTestId('rencana-table')).toBeVisible();
+  await page.getByTestId('add-button').click();
+  const form = page.getByTestId('rencana-form');
+  // Nothing chosen: the reference's messages under the fields.
+  await choose(page, 'rencana-tingkat', 'Grade 12');
+  await page.getByTestId('rencana-simpan').click();
+  await expect(form).toContainText('Rombongan Belajar tidak boleh kosong!');
+  await expect(form).toContainText('Penguji Internal tidak boleh kosong!');
+  await expect(form).toContainText('Tanggal Sertifikat tidak boleh kosong!');
+  await choose(page, 'rencana-rombel', 'XII TJKT 1');
+  await choose(page, 'rencana-internal');
+  await choose(page, 'rencana-eksternal', 'Hendra Gunawan');
+  await form.getByTestId('rencana-tanggal').fill('2026-06-15');
+  await choose(page, 'rencana-paket', PLAN_PAKET);
+  const siswa = form.getByTestId('rencana-siswa').getByRole('checkbox');
+  for (let i = 1; i <= 5; i++) await siswa.nth(i).check();
+  await page.getByTestId('rencana-simpan').click();
+  await expect(page.getByTestId('toasts')).toContainText('Rencana Penilaian UKK berhasil disimpan');
+
+  const row = page.getByTestId('rencana-table').getByRole('row').filter({ hasText: PLAN_PAKET });
+  await expect(row).toContainText('Hendra Gunawan');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('5');
+  await row.getByTestId('rencana-detil').click();
+  const detail = page.getByTestId('rencana-detail');
+  await expect(detail).toContainText('15-06-2026');
+  await expect(detail.getByTestId('rencana-peserta').getByRole('row')).toHaveCount(6);
+  await page.keyboard.press('Escape');
+
+  // Ubah: another date, one pupil fewer (not scored: no question).
+  await row.getByTestId('rencana-ubah').click();
+  await expect(form.getByTestId('rencana-tanggal')).toHaveValue('2026-06-15');
+  await form.getByTestId('rencana-tanggal').fill('2026-06-20');
+  await form.getByTestId('rencana-siswa').getByRole('checkbox', { checked: true }).last().uncheck();
+  await page.getByTestId('rencana-simpan').click();
+  await expect(page.getByTestId('toasts')).toContainText('Rencana Penilaian UKK berhasil disimpan');
+  await expect(row.getByRole('cell').nth(4)).toHaveText('4');
+  await page.reload();
+  await row.getByTestId('rencana-detil').click();
+  await expect(page.getByTestId('rencana-detail')).toContainText('20-06-2026');
 });
