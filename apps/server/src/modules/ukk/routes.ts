@@ -1,4 +1,5 @@
 import { listQuerySchema } from '@erapor/contract/list';
+import { nilaiUkkGridSchema, nilaiUkkSaveSchema, penilaianRencanaSchema } from '@erapor/contract/ukk/nilai';
 import {
   messageSchema,
   paketCreateSchema,
@@ -23,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import * as nilai from './nilai';
 import * as paket from './paket';
 import * as rencana from './rencana';
 
@@ -200,5 +202,39 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.rencana_ukk_id,
         request.query.konfirmasi_hapus_nilai,
       ),
+  );
+
+  app.get(
+    '/api/ukk/penilaian/rencana',
+    { ...authenticated, schema: { response: { 200: penilaianRencanaSchema, ...errorResponses(401, 403) } } },
+    async (request) => nilai.penilaianRencana(db, actorOf(request)),
+  );
+
+  app.get(
+    '/api/ukk/rencana/:rencana_ukk_id/nilai',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        response: { 200: nilaiUkkGridSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => nilai.getNilaiUkk(db, actorOf(request), request.params.rencana_ukk_id),
+  );
+
+  app.put(
+    '/api/ukk/rencana/:rencana_ukk_id/nilai',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        body: nilaiUkkSaveSchema,
+        response: {
+          200: z.object({ message: z.string(), saved: z.number().int(), deleted: z.number().int() }),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 423),
+        },
+      },
+    },
+    async (request) => nilai.saveNilaiUkk(db, actorOf(request), request.params.rencana_ukk_id, request.body),
   );
 };
