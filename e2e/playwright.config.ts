@@ -34,6 +34,8 @@ const SCHOOL_WIDE = [
   /\/pkl-wali\.spec\.ts$/,
   // Saves grades: never while setting.spec has the assessment switch off.
   /\/keyboard\.spec\.ts$/,
+  // Saves UKK scores, which obey the assessment switch too.
+  /\/ukk\.spec\.ts$/,
   // May create pkl@'s PKL plan (the assessment switch applies) for the PKL screens' views.
   /\/views-pkl\.spec\.ts$/,
   // Makes wali@ the wali of a second class through Dapodik, for the class picker's views.

@@ -206,3 +206,32 @@ test('kaprog@ plans a UKK of five pupils with both examiners, then edits date an
   await row.getByTestId('rencana-detil').click();
   await expect(page.getByTestId('rencana-detail')).toContainText('20-06-2026');
 });
+
+test('penguji@ scores the plan: 69, 70, 100 → Belum Kompeten, Kompeten, Kompeten; kept after a reload', async ({
+  page,
+}) => {
+  await login(page, 'penguji');
+  await page.goto('/nilai-ukk/penilaian');
+  await choose(page, 'nilai-paket', PLAN_PAKET);
+  const grid = page.getByTestId('nilai-grid');
+  const cells = grid.getByRole('textbox', { name: /— Score$/ });
+  await expect(cells).toHaveCount(4);
+  await cells.nth(0).fill('69');
+  await cells.nth(1).fill('70');
+  await cells.nth(2).fill('100');
+  // A bad cell is marked before anything is sent.
+  await cells.nth(3).fill('7a');
+  await page.getByTestId('nilai-save').click();
+  await expect(page.getByTestId('nilai-refused')).toBeVisible();
+  await cells.nth(3).fill('');
+  await page.getByTestId('nilai-save').click();
+  await expect(page.getByTestId('toasts')).toContainText('Nilai UKK berhasil disimpan');
+  await page.reload();
+  await choose(page, 'nilai-paket', PLAN_PAKET);
+  const results = grid.getByRole('textbox', { name: /— Result$/ });
+  await expect(cells.nth(0)).toHaveValue('69');
+  await expect(results.nth(0)).toHaveValue('Belum Kompeten');
+  await expect(results.nth(1)).toHaveValue('Kompeten');
+  await expect(results.nth(2)).toHaveValue('Kompeten');
+  await expect(results.nth(3)).toHaveValue('');
+});

@@ -1,4 +1,5 @@
 import type { ListQuery } from '@erapor/contract/list';
+import type { NilaiUkkGrid, NilaiUkkSave, PenilaianRencana } from '@erapor/contract/ukk/nilai';
 import type {
   RencanaDetail,
   RencanaList,
@@ -34,4 +35,21 @@ export async function updateRencana(id: string, body: RencanaSaveInput): Promise
 export async function deleteRencana(id: string, konfirmasi?: number): Promise<{ message: string }> {
   const params = konfirmasi === undefined ? {} : { konfirmasi_hapus_nilai: konfirmasi };
   return (await api.delete<{ message: string }>(`/ukk/rencana/${id}`, { params })).data;
+}
+
+export async function listPenilaianRencana(): Promise<PenilaianRencana> {
+  return (await api.get<PenilaianRencana>('/ukk/penilaian/rencana')).data;
+}
+
+export async function getNilaiUkk(id: string): Promise<NilaiUkkGrid> {
+  return (await api.get<NilaiUkkGrid>(`/ukk/rencana/${id}/nilai`)).data;
+}
+
+export async function saveNilaiUkk(
+  id: string,
+  body: NilaiUkkSave,
+): Promise<{ message: string; saved: number; deleted: number }> {
+  return (
+    await api.put<{ message: string; saved: number; deleted: number }>(`/ukk/rencana/${id}/nilai`, body)
+  ).data;
 }
