@@ -1,3 +1,4 @@
+import { safeName } from '@erapor/contract/cetak/rapor-semua';
 import { listQuerySchema } from '@erapor/contract/list';
 import { nilaiUkkGridSchema, nilaiUkkSaveSchema, penilaianRencanaSchema } from '@erapor/contract/ukk/nilai';
 import {
@@ -20,6 +21,7 @@ import {
   rencanaPilihanSchema,
   rencanaSaveSchema,
 } from '@erapor/contract/ukk/rencana';
+import { sertifikatParamsSchema } from '@erapor/contract/ukk/sertifikat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth';
@@ -27,6 +29,8 @@ import { errorResponses } from '../../plugins/responses';
 import * as nilai from './nilai';
 import * as paket from './paket';
 import * as rencana from './rencana';
+import { sertifikatOf } from './sertifikat-data';
+import { renderSertifikat } from './sertifikat-document';
 
 /** UKK (issue #13; docs/decisions/038-ukk.md): Paket UKK. */
 export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -236,5 +240,33 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => nilai.saveNilaiUkk(db, actorOf(request), request.params.rencana_ukk_id, request.body),
+  );
+
+  app.get(
+    '/api/cetak/sertifikat/:anggota_rombel_id/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: sertifikatParamsSchema,
+        response: {
+          200: z.instanceof(Buffer).describe('application/pdf'),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const s = await sertifikatOf(db, actorOf(request), request.params);
+      const pdf = await renderSertifikat(s);
+      const name = `${safeName(`Sertifikat UKK ${s.nisn} ${s.nama}`.replace(/\s+/g, ' '))}.pdf`;
+      const ascii = name.replace(/[^\w .-]/g, '_');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 };
