@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { apiToken, login } from './support';
 
@@ -8,6 +12,12 @@ import { apiToken, login } from './support';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const NOMOR = 'E2E-1';
+
+function pdfText(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-ukk-')), 's.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+}
 
 async function choose(page: Page, testId: string, option?: string): Promise<void> {
   await page.getByTestId(testId).click();
@@ -234,4 +244,68 @@ test('penguji@ scores the plan: 69, 70, 100 → Belum Kompeten, Kompeten, Kompet
   await expect(results.nth(1)).toHaveValue('Kompeten');
   await expect(results.nth(2)).toHaveValue('Kompeten');
   await expect(results.nth(3)).toHaveValue('');
+});
+
+/** Clicks a pupil's Cetak and answers the certificate's text (the PDF opens in a blob tab). */
+async function certificateText(
+  page: Page,
+  scope: ReturnType<Page['getByTestId']>,
+  nama: string,
+): Promise<string> {
+  const [res, popup] = await Promise.all([
+    page.waitForResponse((r) => r.url().includes('/api/cetak/sertifikat/')),
+    page.waitForEvent('popup'),
+    scope.getByRole('button', { name: `Print ${nama}`, exact: true }).click(),
+  ]);
+  expect(res.status()).toBe(200);
+  const text = pdfText(await res.body());
+  await popup.close();
+  return text;
+}
+
+test('the certificate has Nomor, predikat, the Indonesian date and both units; a new date reprints, scores kept', async ({
+  page,
+}) => {
+  await login(page, 'penguji');
+  await page.goto('/nilai-ukk/penilaian');
+  await choose(page, 'nilai-paket', PLAN_PAKET);
+  const grid = page.getByTestId('nilai-grid');
+  const first = grid.getByRole('textbox', { name: /— Score$/ }).first();
+  await expect(first).toHaveValue('69');
+  const nama = ((await first.getAttribute('aria-label')) ?? '').replace(/ — Score$/, '');
+  const list = page.getByTestId('nilai-cetak');
+  let text = await certificateText(page, list, nama);
+  // Year of the date + the demo school's NPSN + NISN + the pupil's participation (the demo's plan
+  // came first): stable on reprint.
+  const nisn = /NISN: (\d{10})/.exec(text)?.[1] ?? 'none';
+  const nomor = new RegExp(`Nomor: (202669999999${nisn}\\d{5})`).exec(text)?.[1];
+  expect(nomor, text).toBeTruthy();
+  expect(text).toContain(nama.toUpperCase());
+  expect(text).toContain('BELUM KOMPETEN');
+  expect(text).toContain('NOT YET COMPETENT');
+  expect(text).toContain('20 Juni 2026');
+  expect(text).toContain('3 (tiga) Tahun');
+  expect(text).toContain('Merakit komputer');
+  expect(text).toContain('Installing an operating system');
+
+  // kaprog@ moves the certificate date; the reprint shows it, the scores stay.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await login(page, 'kaprog');
+  await page.goto('/nilai-ukk/perencanaan');
+  const row = page.getByTestId('rencana-table').getByRole('row').filter({ hasText: PLAN_PAKET });
+  await row.getByTestId('rencana-ubah').click();
+  const form = page.getByTestId('rencana-form');
+  await expect(form.getByTestId('rencana-tanggal')).toHaveValue('2026-06-20');
+  await form.getByTestId('rencana-tanggal').fill('2026-07-01');
+  await page.getByTestId('rencana-simpan').click();
+  await expect(page.getByTestId('toasts')).toContainText('Rencana Penilaian UKK berhasil disimpan');
+  await row.getByTestId('rencana-detil').click();
+  const detail = page.getByTestId('rencana-peserta');
+  await expect(detail).toContainText('Belum Kompeten');
+  await expect(detail.getByRole('row').filter({ hasText: '100' })).toContainText('Kompeten');
+  text = await certificateText(page, detail, nama);
+  expect(text).toContain('1 Juli 2026');
+  expect(text).toContain(`Nomor: ${nomor}`);
+  expect(text).toContain('BELUM KOMPETEN');
 });

@@ -24,6 +24,7 @@ import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
 import { getNilaiUkk, listPenilaianRencana, saveNilaiUkk } from '../api/rencana-api';
+import { CetakSertifikatButton } from './cetak-button';
 import { KESIMPULAN_COL, NILAI_COL, nilaiDraftOf, saveRows, withKesimpulan } from './nilai-draft';
 
 const EMPTY = nilaiDraftOf(undefined);
@@ -166,6 +167,27 @@ export function NilaiScreen() {
               label={`${data.kelas} — ${data.nama_paket_id}`}
               testId="nilai-grid"
             />
+            {data.pola_ukk !== 'lsp' && data.siswa.some((s) => s.nilai !== null) ? (
+              <Stack gap={4} data-testid="nilai-cetak">
+                <Text fw={600} size="sm">
+                  {t('ukk.nilai.cetakTitle')}
+                </Text>
+                <Group gap="xs">
+                  {data.siswa
+                    .filter((s) => s.nilai !== null)
+                    .map((s) => (
+                      <Group key={s.anggota_rombel_id} gap={4} wrap="nowrap">
+                        <Text size="sm">{s.nama}</Text>
+                        <CetakSertifikatButton
+                          anggotaRombelId={s.anggota_rombel_id}
+                          rencanaUkkId={data.rencana_ukk_id}
+                          nama={s.nama}
+                        />
+                      </Group>
+                    ))}
+                </Group>
+              </Stack>
+            ) : null}
             {data.can_edit ? (
               <SaveBar
                 dirty={dirty}

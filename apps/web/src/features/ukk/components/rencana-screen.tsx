@@ -11,6 +11,7 @@ import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
 import { deleteRencana, getRencana, listRencana } from '../api/rencana-api';
+import { CetakSertifikatButton } from './cetak-button';
 import { RencanaFormModal, type RencanaTarget } from './rencana-form-modal';
 import { ConfirmDialog, type ConfirmState, Z } from './ui';
 
@@ -184,6 +185,7 @@ function RencanaDetailModal({ id, onClose }: { id: string | null; onClose: () =>
                   <Table.Th>NISN</Table.Th>
                   <Table.Th>{t('ukk.rencana.nilai')}</Table.Th>
                   <Table.Th>{t('ukk.rencana.kesimpulan')}</Table.Th>
+                  <Table.Th>#</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -194,6 +196,15 @@ function RencanaDetailModal({ id, onClose }: { id: string | null; onClose: () =>
                     <Table.Td>{p.nisn ?? '-'}</Table.Td>
                     <Table.Td>{p.nilai ?? '-'}</Table.Td>
                     <Table.Td>{p.kesimpulan}</Table.Td>
+                    <Table.Td>
+                      {p.nilai !== null && d.pola_ukk !== 'lsp' ? (
+                        <CetakSertifikatButton
+                          anggotaRombelId={p.anggota_rombel_id}
+                          rencanaUkkId={d.rencana_ukk_id}
+                          nama={p.nama}
+                        />
+                      ) : null}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
