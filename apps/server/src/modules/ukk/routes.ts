@@ -22,6 +22,7 @@ import {
   rencanaSaveSchema,
 } from '@erapor/contract/ukk/rencana';
 import { sertifikatParamsSchema } from '@erapor/contract/ukk/sertifikat';
+import { templateResponseSchema, templateSaveSchema } from '@erapor/contract/ukk/template';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../plugins/auth';
@@ -31,6 +32,7 @@ import * as paket from './paket';
 import * as rencana from './rencana';
 import { sertifikatOf } from './sertifikat-data';
 import { renderSertifikat } from './sertifikat-document';
+import * as template from './template';
 
 /** UKK (issue #13; docs/decisions/038-ukk.md): Paket UKK. */
 export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -268,5 +270,26 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(pdf);
     },
+  );
+
+  app.get(
+    '/api/ukk/template',
+    { ...authenticated, schema: { response: { 200: templateResponseSchema, ...errorResponses(401, 403) } } },
+    async (request) => template.getTemplate(db, actorOf(request)),
+  );
+
+  app.put(
+    '/api/ukk/template',
+    {
+      ...authenticated,
+      schema: { body: templateSaveSchema, response: { 200: messageSchema, ...writeErrors } },
+    },
+    async (request) => template.saveTemplate(db, actorOf(request), request.body),
+  );
+
+  app.delete(
+    '/api/ukk/template',
+    { ...authenticated, schema: { response: { 200: messageSchema, ...writeErrors } } },
+    async (request) => template.resetTemplate(db, actorOf(request)),
   );
 };

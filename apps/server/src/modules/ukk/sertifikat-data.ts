@@ -19,7 +19,7 @@ import { getSettings } from '../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 import { isKaprog } from './access';
-import { predikatSchemeOf } from './template';
+import { JUDUL_EN, JUDUL_ID, MASA_BERLAKU_DEFAULT, predikatSchemeOf } from './template';
 
 /*
  * What one UKK certificate prints (reference-domain §5; issue #13 item 8). Who: a Kaprog or the Waka
@@ -62,10 +62,6 @@ export interface Sertifikat {
   eksternal: Penandatangan & { dudi: string };
   units: { kode: string; namaId: string; namaEn: string }[];
 }
-
-export const JUDUL_ID = 'SERTIFIKAT UJI KOMPETENSI';
-export const JUDUL_EN = 'CERTIFICATE OF COMPETENCY ASSESSMENT';
-export const MASA_BERLAKU_DEFAULT = 3;
 
 const canPrint = (actor: Actor) =>
   isKaprog(actor) || actor.roles.includes('waka') || actor.roles.includes('internal');

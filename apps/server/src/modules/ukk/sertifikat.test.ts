@@ -1,4 +1,5 @@
 import { SERTIFIKAT_MESSAGES } from '@erapor/contract/ukk/sertifikat';
+import { TEMPLATE_MESSAGES, type TemplateResponse } from '@erapor/contract/ukk/template';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
@@ -139,6 +140,50 @@ describeEngines('UKK: Sertifikat', {}, (t) => {
     } finally {
       await t().db.db.update(rencanaUkk).set({ polaUkk: 'sekolah' }).where(eq(rencanaUkk.rencanaUkkId, plan));
     }
+  });
+
+  describe('Template Sertifikat (Kaprog)', () => {
+    const send = (who: string, method: 'PUT' | 'DELETE', payload?: unknown) =>
+      t().app.inject({
+        method,
+        url: '/api/ukk/template',
+        headers: bearer(tokens[who] ?? ''),
+        ...(payload ? { payload } : {}),
+      });
+
+    it('validity, place and the four-level scheme print; Kembalikan ke bawaan restores the defaults', async () => {
+      const [, b] = fx.members;
+      const defaults = json<TemplateResponse>(await get('kaprog', '/api/ukk/template'));
+      expect(defaults.template.masa_berlaku).toBeNull();
+      expect(defaults.bawaan.masa_berlaku).toBe(3);
+      const saved = await send('kaprog', 'PUT', {
+        masa_berlaku: 5,
+        tempat: 'Kota Uji',
+        predikat_scheme: 'empat',
+      });
+      expect(json<Body>(saved).message).toBe(TEMPLATE_MESSAGES.saved);
+      let text = pdfText((await get('kaprog', url(b?.id))).rawPayload).text;
+      expect(text).toContain('5 (lima) Tahun');
+      expect(text).toContain('5 (five) Years');
+      expect(text).toContain('Kota Uji, 15 Juni 2026');
+      expect(text).toContain('SANGAT KOMPETEN');
+      const bad = await send('kaprog', 'PUT', { masa_berlaku: 11 });
+      expect(bad.statusCode).toBe(400);
+      expect(json<Body & { details: Record<string, string> }>(bad).details.masa_berlaku).toBe(
+        TEMPLATE_MESSAGES.masaInvalid,
+      );
+      expect(json<TemplateResponse>(await get('kaprog', '/api/ukk/template')).template.masa_berlaku).toBe(5);
+      expect(json<Body>(await send('kaprog', 'DELETE')).message).toBe(TEMPLATE_MESSAGES.reset);
+      text = pdfText((await get('kaprog', url(b?.id))).rawPayload).text;
+      expect(text).toContain('3 (tiga) Tahun');
+      expect(text).toContain('KOMPETEN COMPETENT');
+    });
+
+    it.each(['guru', 'waka', 'admin', 'siswa'])('%s gets 403', async (who) => {
+      expect((await get(who, '/api/ukk/template')).statusCode).toBe(403);
+      expect((await send(who, 'PUT', { masa_berlaku: 4 })).statusCode).toBe(403);
+      expect((await send(who, 'DELETE')).statusCode).toBe(403);
+    });
   });
 
   describe('bad ids', () => {
