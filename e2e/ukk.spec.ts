@@ -304,8 +304,30 @@ test('the certificate has Nomor, predikat, the Indonesian date and both units; a
   const detail = page.getByTestId('rencana-peserta');
   await expect(detail).toContainText('Belum Kompeten');
   await expect(detail.getByRole('row').filter({ hasText: '100' })).toContainText('Kompeten');
-  text = await certificateText(page, detail, nama);
-  expect(text).toContain('1 Juli 2026');
-  expect(text).toContain(`Nomor: ${nomor}`);
-  expect(text).toContain('BELUM KOMPETEN');
+  await page.keyboard.press('Escape');
+
+  // Template Sertifikat: five years' validity; the reprint shows it with the new date.
+  await page.goto('/referensi/uji-kompetensi-keahlian');
+  await page.getByTestId('template-open').click();
+  const template = page.getByTestId('template-form');
+  await template.getByTestId('template-masa').fill('5');
+  await page.getByTestId('template-simpan').click();
+  await expect(page.getByTestId('toasts')).toContainText('Template Sertifikat berhasil disimpan');
+  try {
+    await page.goto('/nilai-ukk/perencanaan');
+    await row.getByTestId('rencana-detil').click();
+    text = await certificateText(page, page.getByTestId('rencana-peserta'), nama);
+    expect(text).toContain('1 Juli 2026');
+    expect(text).toContain('5 (lima) Tahun');
+    expect(text).toContain('5 (five) Years');
+    expect(text).toContain(`Nomor: ${nomor}`);
+    expect(text).toContain('BELUM KOMPETEN');
+  } finally {
+    // Kembalikan ke bawaan, so the demo prints its defaults again.
+    await page.goto('/referensi/uji-kompetensi-keahlian');
+    await page.getByTestId('template-open').click();
+    await page.getByTestId('template-reset').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect(page.getByTestId('toasts')).toContainText('Template Sertifikat dikembalikan ke bawaan');
+  }
 });

@@ -7,6 +7,7 @@ import type {
   PaketUpdateInput,
   UnitAddInput,
 } from '@erapor/contract/ukk/paket';
+import type { TemplateResponse, TemplateSaveInput } from '@erapor/contract/ukk/template';
 import { api } from '../../../lib/api-client';
 
 /** Paket UKK calls (packages/contract/src/ukk/paket.ts). */
@@ -43,4 +44,16 @@ export async function addUnits(id: string, body: UnitAddInput): Promise<Message>
 
 export async function deletePaket(id: string): Promise<Message> {
   return (await api.delete<Message>(`/ukk/paket/${id}`)).data;
+}
+
+export async function getTemplate(): Promise<TemplateResponse> {
+  return (await api.get<TemplateResponse>('/ukk/template')).data;
+}
+
+export async function saveTemplate(body: TemplateSaveInput): Promise<Message> {
+  return (await api.put<Message>('/ukk/template', body)).data;
+}
+
+export async function resetTemplate(): Promise<Message> {
+  return (await api.delete<Message>('/ukk/template')).data;
 }

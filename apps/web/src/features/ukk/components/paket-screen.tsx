@@ -23,6 +23,7 @@ import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import { deletePaket, getPaket, listPaket, setPaketStatus, UKK_KEY } from '../api/paket-api';
 import { PaketAddModal, PaketEditModal, UnitAddModal } from './paket-modals';
+import { TemplateModal } from './template-modal';
 import { ConfirmDialog, type ConfirmState, Z } from './ui';
 
 const KEY = [...UKK_KEY, 'paket-list'] as const;
@@ -42,6 +43,7 @@ export function PaketScreen() {
   const [editing, setEditing] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<ConfirmState | null>(null);
+  const [template, setTemplate] = useState(false);
   useBusEvent(def?.addButton?.action, () => setAdding(true));
 
   const done = (r: { message: string }) => {
@@ -146,6 +148,12 @@ export function PaketScreen() {
 
   return (
     <>
+      <Group justify="flex-end" mb="sm">
+        <Button variant="light" onClick={() => setTemplate(true)} data-testid="template-open">
+          {t('ukk.template.title')}
+        </Button>
+      </Group>
+      <TemplateModal opened={template} onClose={() => setTemplate(false)} />
       <ServerTable<PaketRow>
         queryKey={KEY}
         fetchPage={(q) => listPaket(q)}
