@@ -62,8 +62,8 @@ const WAKA = [
 const EKSKUL = ['/penilaian/ekstrakurikuler'];
 const PKL = ['/pkl/perencanaan', '/pkl/penilaian', '/pkl/kehadiran', '/pkl/cetak-rapor'];
 const P5 = ['/nilai-projek/perencanaan', '/nilai-projek/penilaian'];
-/** Reachable by roles no demo account holds (Penguji Internal). */
-const NOBODY_IN_DEMO = ['/nilai-ukk/penilaian'];
+/** Penguji Internal UKK (penguji@). */
+const PENGUJI = ['/nilai-ukk/penilaian'];
 
 const ALL = [
   ...GENERAL,
@@ -76,7 +76,7 @@ const ALL = [
   ...EKSKUL,
   ...PKL,
   ...P5,
-  ...NOBODY_IN_DEMO,
+  ...PENGUJI,
 ];
 
 const ALLOWED: Record<DemoAccount, string[]> = {
@@ -88,6 +88,7 @@ const ALLOWED: Record<DemoAccount, string[]> = {
   ekskul: [...GENERAL, ...TEACHING, ...EKSKUL],
   pkl: [...GENERAL, ...TEACHING, ...PKL],
   p5: [...GENERAL, ...TEACHING, ...P5],
+  penguji: [...GENERAL, ...TEACHING, ...PENGUJI],
   siswa: [...GENERAL],
 };
 

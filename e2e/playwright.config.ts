@@ -36,6 +36,8 @@ const SCHOOL_WIDE = [
   /\/keyboard\.spec\.ts$/,
   // Plans and scores P5 projects (the assessment gate applies) and clears p5@'s projects first.
   /\/projek\.spec\.ts$/,
+  // Saves UKK scores, which obey the assessment switch too.
+  /\/ukk\.spec\.ts$/,
   // May create pkl@'s PKL plan (the assessment switch applies) for the PKL screens' views.
   /\/views-pkl\.spec\.ts$/,
   // Makes wali@ the wali of a second class through Dapodik, for the class picker's views.

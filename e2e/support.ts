@@ -10,6 +10,7 @@ export const DEMO = {
   ekskul: 'ekskul@demo.sch.id',
   pkl: 'pkl@demo.sch.id',
   p5: 'p5@demo.sch.id',
+  penguji: 'penguji@demo.sch.id',
   siswa: 'siswa@demo.sch.id',
 } as const;
 export type DemoAccount = keyof typeof DEMO;

@@ -44,6 +44,7 @@ import { kirimDataRoutes } from './modules/sinkronisasi/kirim-data/routes';
 import { kirimNilaiRoutes } from './modules/sinkronisasi/kirim-nilai/routes';
 import { sinkronisasiRoutes } from './modules/sinkronisasi/routes';
 import { systemRoutes } from './modules/system/routes';
+import { ukkRoutes } from './modules/ukk/routes';
 import { kenaikanKelasRoutes } from './modules/wali-kelas/kenaikan/routes';
 import { waliKelasRoutes } from './modules/wali-kelas/routes';
 import { registerAuth } from './plugins/auth';
@@ -186,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pklRoutes);
   await app.register(monitoringRoutes);
   await app.register(projekRoutes);
+  await app.register(ukkRoutes);
   await app.register(legerRoutes);
   await app.register(cetakRaporRoutes);
   await app.register(cetakPklRoutes);

@@ -12,4 +12,5 @@ export * from '../modules/sekolah/tables';
 export * from '../modules/sinkronisasi/kirim-data/tables';
 export * from '../modules/sinkronisasi/kirim-nilai/tables';
 export * from '../modules/sinkronisasi/tables';
+export * from '../modules/ukk/tables';
 export * from '../modules/wali-kelas/tables';

@@ -84,7 +84,8 @@ function expectedCounts(s: DemoSchool): Record<string, number> {
     bimbing_pd: akts.reduce((n, a) => n + a.bimbing_pd.length, 0),
     ref_capaian_pembelajaran: s.capaian_pembelajaran.length,
     ref_kompetensi_dasar: s.kompetensi_dasar.length,
-    users: 9,
+    // The generator's nine log-ins and penguji@ (modules/ukk/demo.ts).
+    users: 10,
   };
 }
 
@@ -127,6 +128,7 @@ describeEngines('demo seed at start-up (tiny)', {}, (t) => {
       waka: ['guru', 'waka'],
       ekskul: ['guru', 'pembina_ekskul'],
       pkl: ['guru', 'pembimbing'],
+      penguji: ['guru', 'internal'],
       siswa: ['siswa'],
     };
     for (const [key, roles] of Object.entries(expected)) {

@@ -10,13 +10,14 @@ import * as pengguna from '../pengguna/service';
 import { users } from '../pengguna/tables';
 import * as sekolahService from '../sekolah/service';
 import { sekolah } from '../sekolah/tables';
+import { PENGUJI_EMAIL, PENGUJI_ROLES, ukkDemoPeople, writeUkkDemo } from '../ukk/demo';
 import { writeDemoP5, writeGrades } from './write-grades';
 import { writeSchool } from './write-school';
 
 /*
  * The demo school "SMK Negeri Demo": the whole school of packages/demo-school (staff, pupils,
  * classes, teaching assignments, extracurriculars, DUDI/PKL) for the active semester, plus one
- * log-in per kind of user (admin@, guru@, wali@, kaprog@, waka@, ekskul@, pkl@, siswa@demo.sch.id,
+ * log-in per kind of user (admin@, guru@, wali@, kaprog@, waka@, ekskul@, pkl@, p5@, penguji@, siswa@demo.sch.id,
  * password `rapor-demo`), each account being the generator's person (guru_id / peserta_didik_id),
  * with its roles in that semester.
  *
@@ -42,14 +43,15 @@ export const DEMO_ACCOUNT_KEYS: readonly DemoAccountKey[] = [
 ];
 
 export interface DemoAccount {
-  key: DemoAccountKey;
+  /** The generator's people, and penguji@ (UKK, written by the server: modules/ukk/demo.ts). */
+  key: DemoAccountKey | 'penguji';
   email: string;
   /** Display name with academic titles. */
   name: string;
   roles: RoleName[];
 }
 
-function accountsOf(school: DemoSchool): DemoAccount[] {
+function accountsOf(school: DemoSchool): (DemoAccount & { key: DemoAccountKey })[] {
   return DEMO_ACCOUNT_KEYS.map((key) => {
     const a = school.demoAccounts[key];
     return { key, email: a.email, name: a.nama, roles: a.roles.filter(isRoleName) };
@@ -81,7 +83,19 @@ export function demoLiving(profile: DemoProfile, semesterId: string): LivingScho
 }
 
 /** The demo log-ins (same people and roles in every profile and semester). */
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = accountsOf(demoSchool('tiny', '20251'));
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = (() => {
+  const school = demoSchool('tiny', '20251');
+  const list = accountsOf(school);
+  // penguji@ after pkl@ (the staff log-ins together, siswa@ last).
+  const at = list.findIndex((a) => a.key === 'siswa');
+  const penguji: DemoAccount = {
+    key: 'penguji',
+    email: PENGUJI_EMAIL,
+    name: ukkDemoPeople(school).penguji.nama,
+    roles: PENGUJI_ROLES,
+  };
+  return [...list.slice(0, at), penguji, ...list.slice(at)];
+})();
 
 export interface SeededAccount {
   userId: string;
@@ -145,6 +159,7 @@ export async function writeDemoSchool(db: Db, options: WriteDemoOptions = {}): P
     const deletedAt = new Date(`${school.meta.tahun_ajaran_id}-07-01T00:00:00Z`);
     await writeSchool(tx, school, deletedAt);
     const accounts = await writeAccounts(tx, school, semesterId, passwordHash);
+    await writeUkkDemo(tx, school, semesterId, passwordHash, data !== null);
     if (!data) return accounts;
     // TPs are the school's, written once (dated at the start of the oldest semester written).
     const first = history[0]?.school ?? school;

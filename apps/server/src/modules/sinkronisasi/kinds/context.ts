@@ -64,6 +64,7 @@ const GRADE_TABLES = [
   'nilai_sikap',
   'nilai_ekstrakurikuler',
   'nilai_budaya_kerja',
+  'nilai_ukk',
 ];
 
 /**

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { NilaiScreen } from '../components/nilai-screen';
 
-/** Proses Penilaian UKK (/nilai-ukk/penilaian) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Proses Penilaian UKK (/nilai-ukk/penilaian; issue #13 item 7), for the internal examiner. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <NilaiScreen />;
 }

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { RencanaScreen } from '../components/rencana-screen';
 
-/** Rencana Penilaian UKK (/nilai-ukk/perencanaan) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Rencana Penilaian UKK (/nilai-ukk/perencanaan; issue #13 item 6), for the Kaprog. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <RencanaScreen />;
 }

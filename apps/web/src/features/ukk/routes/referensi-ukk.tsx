@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PaketScreen } from '../components/paket-screen';
 
-/** Uji Kompetensi Keahlian (/referensi/uji-kompetensi-keahlian) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Uji Kompetensi Keahlian (/referensi/uji-kompetensi-keahlian; issue #13 item 5), for the Kaprog. */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <PaketScreen />;
 }

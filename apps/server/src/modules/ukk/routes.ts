@@ -1,0 +1,295 @@
+import { safeName } from '@erapor/contract/cetak/rapor-semua';
+import { listQuerySchema } from '@erapor/contract/list';
+import { nilaiUkkGridSchema, nilaiUkkSaveSchema, penilaianRencanaSchema } from '@erapor/contract/ukk/nilai';
+import {
+  messageSchema,
+  paketCreateSchema,
+  paketDetailSchema,
+  paketIdParamsSchema,
+  paketListSchema,
+  paketPilihanSchema,
+  paketStatusSchema,
+  paketUpdateSchema,
+  unitAddSchema,
+} from '@erapor/contract/ukk/paket';
+import {
+  rencanaDeleteQuerySchema,
+  rencanaDetailSchema,
+  rencanaIdParamsSchema,
+  rencanaListSchema,
+  rencanaPilihanQuerySchema,
+  rencanaPilihanSchema,
+  rencanaSaveSchema,
+} from '@erapor/contract/ukk/rencana';
+import { sertifikatParamsSchema } from '@erapor/contract/ukk/sertifikat';
+import { templateResponseSchema, templateSaveSchema } from '@erapor/contract/ukk/template';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actorOf } from '../../plugins/auth';
+import { errorResponses } from '../../plugins/responses';
+import * as nilai from './nilai';
+import * as paket from './paket';
+import * as rencana from './rencana';
+import { sertifikatOf } from './sertifikat-data';
+import { renderSertifikat } from './sertifikat-document';
+import * as template from './template';
+
+/** UKK (issue #13; docs/decisions/038-ukk.md): Paket UKK. */
+export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const authenticated = { onRequest: app.authenticate };
+  const writeErrors = errorResponses(400, 401, 403, 404, 409, 415, 422);
+
+  app.get(
+    '/api/ukk/paket',
+    {
+      ...authenticated,
+      schema: {
+        querystring: listQuerySchema,
+        response: { 200: paketListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => paket.listPaket(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/ukk/paket/pilihan',
+    { ...authenticated, schema: { response: { 200: paketPilihanSchema, ...errorResponses(401, 403) } } },
+    async (request) => paket.pilihanPaket(db, actorOf(request)),
+  );
+
+  app.get(
+    '/api/ukk/paket/:paket_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: paketIdParamsSchema,
+        response: { 200: paketDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => paket.getPaket(db, actorOf(request), request.params.paket_ukk_id),
+  );
+
+  app.post(
+    '/api/ukk/paket',
+    {
+      ...authenticated,
+      schema: { body: paketCreateSchema, response: { 201: messageSchema, ...writeErrors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await paket.createPaket(db, actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/ukk/paket/:paket_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: paketIdParamsSchema,
+        body: paketUpdateSchema,
+        response: { 200: messageSchema, ...writeErrors },
+      },
+    },
+    async (request) => paket.updatePaket(db, actorOf(request), request.params.paket_ukk_id, request.body),
+  );
+
+  app.put(
+    '/api/ukk/paket/:paket_ukk_id/status',
+    {
+      ...authenticated,
+      schema: {
+        params: paketIdParamsSchema,
+        body: paketStatusSchema,
+        response: { 200: messageSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      paket.setStatus(db, actorOf(request), request.params.paket_ukk_id, request.body.status),
+  );
+
+  app.post(
+    '/api/ukk/paket/:paket_ukk_id/unit',
+    {
+      ...authenticated,
+      schema: {
+        params: paketIdParamsSchema,
+        body: unitAddSchema,
+        response: { 201: messageSchema, ...writeErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await paket.addUnits(db, actorOf(request), request.params.paket_ukk_id, request.body.units)),
+  );
+
+  app.delete(
+    '/api/ukk/paket/:paket_ukk_id',
+    {
+      ...authenticated,
+      schema: { params: paketIdParamsSchema, response: { 200: messageSchema, ...writeErrors } },
+    },
+    async (request) => paket.deletePaket(db, actorOf(request), request.params.paket_ukk_id),
+  );
+
+  const savedSchema = z.object({ message: z.string(), rencana_ukk_id: z.string() });
+
+  app.get(
+    '/api/ukk/rencana',
+    {
+      ...authenticated,
+      schema: {
+        querystring: listQuerySchema,
+        response: { 200: rencanaListSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => rencana.listRencana(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/ukk/rencana/pilihan',
+    {
+      ...authenticated,
+      schema: {
+        querystring: rencanaPilihanQuerySchema,
+        response: { 200: rencanaPilihanSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => rencana.pilihanRencana(db, actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/ukk/rencana/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        response: { 200: rencanaDetailSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => rencana.getRencana(db, actorOf(request), request.params.rencana_ukk_id),
+  );
+
+  app.post(
+    '/api/ukk/rencana',
+    { ...authenticated, schema: { body: rencanaSaveSchema, response: { 201: savedSchema, ...writeErrors } } },
+    async (request, reply) =>
+      reply.code(201).send(await rencana.createRencana(db, actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/ukk/rencana/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        body: rencanaSaveSchema,
+        response: { 200: savedSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      rencana.updateRencana(db, actorOf(request), request.params.rencana_ukk_id, request.body),
+  );
+
+  app.delete(
+    '/api/ukk/rencana/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        querystring: rencanaDeleteQuerySchema,
+        response: { 200: messageSchema, ...writeErrors },
+      },
+    },
+    async (request) =>
+      rencana.deleteRencana(
+        db,
+        actorOf(request),
+        request.params.rencana_ukk_id,
+        request.query.konfirmasi_hapus_nilai,
+      ),
+  );
+
+  app.get(
+    '/api/ukk/penilaian/rencana',
+    { ...authenticated, schema: { response: { 200: penilaianRencanaSchema, ...errorResponses(401, 403) } } },
+    async (request) => nilai.penilaianRencana(db, actorOf(request)),
+  );
+
+  app.get(
+    '/api/ukk/rencana/:rencana_ukk_id/nilai',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        response: { 200: nilaiUkkGridSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => nilai.getNilaiUkk(db, actorOf(request), request.params.rencana_ukk_id),
+  );
+
+  app.put(
+    '/api/ukk/rencana/:rencana_ukk_id/nilai',
+    {
+      ...authenticated,
+      schema: {
+        params: rencanaIdParamsSchema,
+        body: nilaiUkkSaveSchema,
+        response: {
+          200: z.object({ message: z.string(), saved: z.number().int(), deleted: z.number().int() }),
+          ...errorResponses(400, 401, 403, 404, 409, 415, 422, 423),
+        },
+      },
+    },
+    async (request) => nilai.saveNilaiUkk(db, actorOf(request), request.params.rencana_ukk_id, request.body),
+  );
+
+  app.get(
+    '/api/cetak/sertifikat/:anggota_rombel_id/:rencana_ukk_id',
+    {
+      ...authenticated,
+      schema: {
+        params: sertifikatParamsSchema,
+        response: {
+          200: z.instanceof(Buffer).describe('application/pdf'),
+          ...errorResponses(400, 401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const s = await sertifikatOf(db, actorOf(request), request.params);
+      const pdf = await renderSertifikat(s);
+      const name = `${safeName(`Sertifikat UKK ${s.nisn} ${s.nama}`.replace(/\s+/g, ' '))}.pdf`;
+      const ascii = name.replace(/[^\w .-]/g, '_');
+      return reply
+        .header('content-type', 'application/pdf')
+        .header(
+          'content-disposition',
+          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/ukk/template',
+    { ...authenticated, schema: { response: { 200: templateResponseSchema, ...errorResponses(401, 403) } } },
+    async (request) => template.getTemplate(db, actorOf(request)),
+  );
+
+  app.put(
+    '/api/ukk/template',
+    {
+      ...authenticated,
+      schema: { body: templateSaveSchema, response: { 200: messageSchema, ...writeErrors } },
+    },
+    async (request) => template.saveTemplate(db, actorOf(request), request.body),
+  );
+
+  app.delete(
+    '/api/ukk/template',
+    { ...authenticated, schema: { response: { 200: messageSchema, ...writeErrors } } },
+    async (request) => template.resetTemplate(db, actorOf(request)),
+  );
+};

@@ -1,0 +1,168 @@
+import { formatTanggal, splitJabatan } from '@erapor/contract/cetak/rapor';
+import { MESSAGES } from '@erapor/contract/errors';
+import {
+  masaBerlakuText,
+  nomorSertifikat,
+  type PolaUkk,
+  polaPrintsCertificate,
+  predikatUkk,
+  tempatSertifikat,
+} from '@erapor/contract/ukk/rules';
+import { SERTIFIKAT_MESSAGES, type SertifikatParams } from '@erapor/contract/ukk/sertifikat';
+import { sql } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { AppError, forbidden, notFound } from '../../plugins/errors';
+import { embeddableImage } from '../cetak/pdf';
+import { type Penandatangan, penandatangan } from '../cetak/rapor/data';
+import { getSettings } from '../sekolah/service';
+import { identitasPegawai, SETTING_KEYS } from '../sekolah/settings';
+import { sqlRows } from '../sekolah/sql-rows';
+import { isKaprog } from './access';
+import { JUDUL_EN, JUDUL_ID, MASA_BERLAKU_DEFAULT, predikatSchemeOf } from './template';
+
+/*
+ * What one UKK certificate prints (reference-domain §5; issue #13 item 8). Who: a Kaprog or the Waka
+ * of the school, or the plan's internal examiner; everyone else 403 (the admin too). Refused with
+ * the reason (422/409): no score yet, a plan run by an LSP (the LSP issues its own), a pupil without
+ * NISN (the number is built from it).
+ *
+ * Nomor = year of the certificate date + NPSN + NISN + the position of this plan among the pupil's
+ * UKK participations (ordered by when the plans were made), five digits: stable on reprint, and a
+ * later participation does not renumber an earlier certificate.
+ */
+
+type Row = Record<string, unknown>;
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const isoDate = (v: unknown) =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : String(v).slice(0, 10);
+
+export interface Sertifikat {
+  nomor: string;
+  nama: string;
+  nisn: string;
+  sekolah: string;
+  merdeka: boolean;
+  jurusanId: string;
+  jurusanEn: string;
+  paketId: string;
+  paketEn: string;
+  predikat: { id: string; en: string };
+  masaBerlaku: { id: string; en: string };
+  tempat: string;
+  tanggal: string;
+  judulId: string;
+  judulEn: string;
+  logo: string | null;
+  kepalaSekolah: (Penandatangan & { awalan: string | null }) | null;
+  jabatan: string;
+  internal: Penandatangan;
+  eksternal: Penandatangan & { dudi: string };
+  units: { kode: string; namaId: string; namaEn: string }[];
+}
+
+const canPrint = (actor: Actor) =>
+  isKaprog(actor) || actor.roles.includes('waka') || actor.roles.includes('internal');
+
+export async function sertifikatOf(db: Db, actor: Actor, params: SertifikatParams): Promise<Sertifikat> {
+  if (!canPrint(actor)) throw forbidden(MESSAGES.forbidden);
+  const [head] = await sqlRows<Row>(
+    db,
+    sql`select r.rencana_ukk_id, r.internal, r.eksternal, r.tanggal_sertifikat, r.pola_ukk, r.created_at,
+        n.nilai, p.peserta_didik_id, p.nama, p.nisn, s.nama sekolah, s.npsn, s.kabupaten,
+        pk.nama_paket_id, pk.nama_paket_en, pk.jurusan_id, k.nama_kurikulum,
+        coalesce(j.nama_jurusan, pk.jurusan_id) nama_jurusan, d.nama nama_dudi,
+        sl.mime_type logo_mime, sl.data logo_data,
+        (select count(*) from nilai_ukk n2 join rencana_ukk r2 on r2.rencana_ukk_id = n2.rencana_ukk_id
+          where n2.peserta_didik_id = n.peserta_didik_id
+            and (r2.created_at, r2.rencana_ukk_id) <= (r.created_at, r.rencana_ukk_id)) urutan
+      from nilai_ukk n
+      join rencana_ukk r on r.rencana_ukk_id = n.rencana_ukk_id
+      join peserta_didik p on p.peserta_didik_id = n.peserta_didik_id
+      join sekolah s on s.sekolah_id = r.sekolah_id
+      join ref_paket_ukk pk on pk.paket_ukk_id = r.paket_ukk_id
+      left join ref_kurikulum k on k.kurikulum_id = pk.kurikulum_id
+      left join ref_jurusan j on j.jurusan_id = pk.jurusan_id
+      left join guru ge on ge.guru_id = r.eksternal
+      left join dudi d on d.dudi_id = ge.dudi_id
+      left join sekolah_logo sl on sl.sekolah_id = s.sekolah_id
+      where n.rencana_ukk_id = ${params.rencana_ukk_id} and n.anggota_rombel_id = ${params.anggota_rombel_id}
+        and r.sekolah_id = ${actor.sekolahId} and r.semester_id = ${actor.semesterId}`,
+  );
+  if (!head) throw notFound(SERTIFIKAT_MESSAGES.notFound);
+  if (!isKaprog(actor) && !actor.roles.includes('waka') && str(head.internal) !== actor.guruId)
+    throw forbidden(MESSAGES.forbidden);
+  const nama = String(head.nama);
+  if (!polaPrintsCertificate(String(head.pola_ukk) as PolaUkk))
+    throw new AppError(409, 'UKK_SERTIFIKAT_LSP', SERTIFIKAT_MESSAGES.lsp);
+  if (head.nilai === null) throw new AppError(422, 'UKK_BELUM_DINILAI', SERTIFIKAT_MESSAGES.noScore(nama));
+  const nisn = str(head.nisn)?.trim();
+  if (!nisn) throw new AppError(422, 'UKK_TANPA_NISN', SERTIFIKAT_MESSAGES.noNisn(nama));
+
+  const [template] = await sqlRows<Row>(
+    db,
+    sql`select * from template_sertifikat_ukk where sekolah_id = ${actor.sekolahId}`,
+  );
+  const settings = await getSettings(db, { sekolahId: actor.sekolahId }, actor.semesterId);
+  const kepalaId = settings[SETTING_KEYS.kepalaSekolah] ?? null;
+  const jabatan = splitJabatan(str(template?.penandatangan_jabatan) ?? settings[SETTING_KEYS.jabatan]);
+  const [signers, units, scheme] = await Promise.all([
+    penandatangan(
+      db,
+      [String(head.internal), String(head.eksternal), kepalaId].filter((id): id is string => !!id),
+      identitasPegawai(settings[SETTING_KEYS.identitasPegawai]),
+    ),
+    sqlRows<Row>(
+      db,
+      sql`select u.kode_unit, u.nama_unit_id, u.nama_unit_en from unit_ukk u
+        join rencana_ukk r on r.paket_ukk_id = u.paket_ukk_id
+        where r.rencana_ukk_id = ${params.rencana_ukk_id} order by u.kode_unit`,
+    ),
+    predikatSchemeOf(db, actor.sekolahId),
+  ]);
+  const kepala = kepalaId ? signers.get(kepalaId) : undefined;
+  const ownSigner = str(template?.penandatangan_nama);
+  const tanggal = isoDate(head.tanggal_sertifikat);
+  const jurusanEn = (template?.jurusan_en as Record<string, string> | null)?.[String(head.jurusan_id)];
+  const dash = { nama: '-', nomor: 'NIP. -' };
+  return {
+    nomor: nomorSertifikat(tanggal, String(head.npsn), nisn, Number(head.urutan)),
+    nama,
+    nisn,
+    sekolah: String(head.sekolah),
+    merdeka: /merdeka/i.test(str(head.nama_kurikulum) ?? ''),
+    jurusanId: String(head.nama_jurusan),
+    jurusanEn: jurusanEn?.trim() || String(head.nama_jurusan),
+    paketId: String(head.nama_paket_id),
+    paketEn: String(head.nama_paket_en),
+    predikat: predikatUkk(Number(head.nilai), scheme) ?? { id: '', en: '' },
+    masaBerlaku: masaBerlakuText(Number(template?.masa_berlaku ?? MASA_BERLAKU_DEFAULT)),
+    tempat: str(template?.tempat)?.trim() || tempatSertifikat(str(head.kabupaten)),
+    tanggal: formatTanggal(tanggal),
+    judulId: str(template?.judul_id)?.trim() || JUDUL_ID,
+    judulEn: str(template?.judul_en)?.trim() || JUDUL_EN,
+    logo: await logoOf(head.logo_mime, head.logo_data),
+    kepalaSekolah: ownSigner
+      ? { nama: ownSigner, nomor: `NIP. ${str(template?.penandatangan_nip) || '-'}`, awalan: jabatan.awalan }
+      : kepala
+        ? { ...kepala, awalan: jabatan.awalan }
+        : null,
+    jabatan: jabatan.jabatan,
+    internal: signers.get(String(head.internal)) ?? dash,
+    eksternal: { ...(signers.get(String(head.eksternal)) ?? dash), dudi: str(head.nama_dudi) ?? '-' },
+    units: units.map((u) => ({
+      kode: String(u.kode_unit),
+      namaId: String(u.nama_unit_id),
+      namaEn: String(u.nama_unit_en),
+    })),
+  };
+}
+
+async function logoOf(mime: unknown, data: unknown): Promise<string | null> {
+  if ((mime !== 'image/png' && mime !== 'image/jpeg') || !(data instanceof Uint8Array) || data.length === 0)
+    return null;
+  const url = `data:${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
+  return (await embeddableImage(url)) ? url : null;
+}

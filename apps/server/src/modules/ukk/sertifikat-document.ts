@@ -1,0 +1,145 @@
+import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { renderPdf } from '../cetak/pdf';
+import type { Penandatangan } from '../cetak/rapor/data';
+import { MARGIN } from '../cetak/rapor/layout';
+import type { Sertifikat } from './sertifikat-data';
+
+/*
+ * The UKK certificate (reference-domain §5; e-Rapor's sertifikat1/sertifikat2), A4 landscape,
+ * bilingual — Indonesian, then English in italics:
+ * - page 1: title, Nomor, the pupil (upper case) and NISN, Kompetensi/Konsentrasi Keahlian, the
+ *   assignment title, the predicate, the validity, place and date, the head teacher on behalf of the
+ *   school and the external examiner with their DUDI;
+ * - page 2: "DAFTAR KOMPETENSI / List of Competency" (No, Kode Unit, Judul Unit ID + EN), then the
+ *   internal (school) and external (DUDI) examiners.
+ */
+
+const en = (text: string): Content => ({ text, italics: true, color: '#444444' });
+
+function signature(title: Content[], who: Penandatangan | null): Content {
+  return {
+    stack: [
+      ...title,
+      { text: ' ', margin: [0, 36, 0, 0] },
+      { text: who?.nama ?? '..............................', bold: true, decoration: 'underline' },
+      { text: who?.nomor ?? '' },
+    ],
+    alignment: 'center',
+  };
+}
+
+function row(labelId: string, labelEn: string, valueId: string, valueEn: string): Content {
+  return {
+    columns: [
+      { width: 230, stack: [{ text: labelId }, en(labelEn)] },
+      { width: 10, text: ':' },
+      { width: '*', stack: [{ text: valueId, bold: true }, en(valueEn)] },
+    ],
+    margin: [0, 4, 0, 4],
+  };
+}
+
+function logoOf(image: string): Content {
+  return { image, width: 60, alignment: 'center', margin: [0, 0, 0, 6] };
+}
+
+export function sertifikatContent(s: Sertifikat): Content[] {
+  const kepala = s.kepalaSekolah;
+  const page1: Content[] = [
+    ...(s.logo ? [logoOf(s.logo)] : []),
+    { text: s.judulId, fontSize: 20, bold: true, alignment: 'center' },
+    { text: s.judulEn, fontSize: 13, italics: true, alignment: 'center', margin: [0, 0, 0, 4] },
+    { text: `Nomor: ${s.nomor}`, alignment: 'center', margin: [0, 0, 0, 12] },
+    { text: 'Dengan ini menyatakan bahwa,', alignment: 'center' },
+    { ...(en('This is to certify that,') as object), alignment: 'center' } as Content,
+    { text: s.nama.toUpperCase(), fontSize: 18, bold: true, alignment: 'center', margin: [0, 8, 0, 0] },
+    { text: `NISN: ${s.nisn}`, alignment: 'center', margin: [0, 0, 0, 10] },
+    {
+      margin: [60, 0, 60, 0],
+      stack: [
+        row(
+          s.merdeka ? 'Konsentrasi Keahlian' : 'Kompetensi Keahlian',
+          s.merdeka ? 'Skill Concentration' : 'Skill Competency',
+          s.jurusanId,
+          s.jurusanEn,
+        ),
+        row('Judul Penugasan', 'Assignment Title', s.paketId, s.paketEn),
+        row('Dengan Predikat', 'With Predicate', s.predikat.id.toUpperCase(), s.predikat.en.toUpperCase()),
+        row(
+          'Sertifikat ini berlaku untuk',
+          'This certificate is valid for',
+          s.masaBerlaku.id,
+          s.masaBerlaku.en,
+        ),
+      ],
+    },
+    { text: `${s.tempat}, ${s.tanggal}`, alignment: 'center', margin: [0, 12, 0, 6] },
+    {
+      columns: [
+        signature(
+          [
+            { text: `Atas nama ${s.sekolah}` },
+            en(`On behalf of ${s.sekolah}`),
+            { text: [kepala?.awalan, s.jabatan].filter(Boolean).join(' ') || 'Kepala Sekolah' },
+          ],
+          kepala,
+        ),
+        signature(
+          [{ text: 'Penguji Eksternal' }, en('External Assessor'), { text: s.eksternal.dudi }],
+          s.eksternal,
+        ),
+      ],
+    },
+  ];
+  const page2: Content[] = [
+    { text: 'DAFTAR KOMPETENSI', fontSize: 16, bold: true, alignment: 'center', pageBreak: 'before' },
+    { ...(en('List of Competency') as object), alignment: 'center', margin: [0, 0, 0, 10] } as Content,
+    {
+      table: {
+        headerRows: 1,
+        widths: [30, 140, '*'],
+        body: [
+          [
+            { text: 'No', bold: true, alignment: 'center' },
+            { stack: [{ text: 'Kode Unit', bold: true }, en('Unit Code')] },
+            { stack: [{ text: 'Judul Unit Kompetensi', bold: true }, en('Unit Title')] },
+          ],
+          ...s.units.map((u, i) => [
+            { text: String(i + 1), alignment: 'center' as const },
+            { text: u.kode },
+            { stack: [{ text: u.namaId }, en(u.namaEn)] },
+          ]),
+        ],
+      },
+      margin: [40, 0, 40, 20],
+    },
+    {
+      columns: [
+        signature([{ text: 'Penguji Internal' }, en('Internal Assessor'), { text: s.sekolah }], s.internal),
+        signature(
+          [{ text: 'Penguji Eksternal' }, en('External Assessor'), { text: s.eksternal.dudi }],
+          s.eksternal,
+        ),
+      ],
+    },
+  ];
+  return [...page1, ...page2];
+}
+
+export function sertifikatDocument(list: readonly Sertifikat[]): TDocumentDefinitions {
+  return {
+    pageSize: 'A4',
+    pageOrientation: 'landscape',
+    pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
+    info: { title: list.length === 1 ? `Sertifikat UKK ${list[0]?.nama ?? ''}` : 'Sertifikat UKK' },
+    content: list.flatMap((s, i) => {
+      const c = sertifikatContent(s);
+      if (i > 0 && c[0] && typeof c[0] === 'object') (c[0] as { pageBreak?: string }).pageBreak = 'before';
+      return c;
+    }),
+  };
+}
+
+export function renderSertifikat(s: Sertifikat): Promise<Buffer> {
+  return renderPdf(sertifikatDocument([s]));
+}

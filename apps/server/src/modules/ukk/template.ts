@@ -1,0 +1,91 @@
+import { tempatSertifikat, type UkkPredikatScheme } from '@erapor/contract/ukk/rules';
+import { TEMPLATE_MESSAGES, type TemplateResponse, type TemplateSave } from '@erapor/contract/ukk/template';
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { penandatangan } from '../cetak/rapor/data';
+import { getSettings } from '../sekolah/service';
+import { SETTING_KEYS } from '../sekolah/settings';
+import { sekolah } from '../sekolah/tables';
+import { requireKaprog } from './access';
+import { templateSertifikatUkk } from './tables';
+
+/** Defaults of the certificate (reference-domain §5). */
+export const JUDUL_ID = 'SERTIFIKAT UJI KOMPETENSI';
+export const JUDUL_EN = 'CERTIFICATE OF COMPETENCY ASSESSMENT';
+export const MASA_BERLAKU_DEFAULT = 3;
+
+/** The school's predicate scheme (Template Sertifikat), 'dua' (e-Rapor's two levels) by default. */
+export async function predikatSchemeOf(db: Db, sekolahId: string): Promise<UkkPredikatScheme> {
+  const [row] = await db
+    .select({ scheme: templateSertifikatUkk.predikatScheme })
+    .from(templateSertifikatUkk)
+    .where(eq(templateSertifikatUkk.sekolahId, sekolahId));
+  return row?.scheme === 'empat' ? 'empat' : 'dua';
+}
+
+/** Template Sertifikat: the school's choices and what prints without them (Kaprog only). */
+export async function getTemplate(db: Db, actor: Actor): Promise<TemplateResponse> {
+  requireKaprog(actor);
+  const [row] = await db
+    .select()
+    .from(templateSertifikatUkk)
+    .where(eq(templateSertifikatUkk.sekolahId, actor.sekolahId));
+  const [s] = await db
+    .select({ kabupaten: sekolah.kabupaten })
+    .from(sekolah)
+    .where(eq(sekolah.sekolahId, actor.sekolahId));
+  const settings = await getSettings(db, { sekolahId: actor.sekolahId }, actor.semesterId);
+  const kepalaId = settings[SETTING_KEYS.kepalaSekolah] ?? null;
+  const kepala = kepalaId ? (await penandatangan(db, [kepalaId], 'nip')).get(kepalaId) : undefined;
+  return {
+    template: {
+      judul_id: row?.judulId ?? null,
+      judul_en: row?.judulEn ?? null,
+      masa_berlaku: row?.masaBerlaku ?? null,
+      tempat: row?.tempat ?? null,
+      penandatangan_nama: row?.penandatanganNama ?? null,
+      penandatangan_nip: row?.penandatanganNip ?? null,
+      penandatangan_jabatan: row?.penandatanganJabatan ?? null,
+      predikat_scheme:
+        row?.predikatScheme === 'empat' ? 'empat' : row?.predikatScheme === 'dua' ? 'dua' : null,
+      jurusan_en: row?.jurusanEn ?? null,
+    },
+    bawaan: {
+      judul_id: JUDUL_ID,
+      judul_en: JUDUL_EN,
+      masa_berlaku: MASA_BERLAKU_DEFAULT,
+      tempat: tempatSertifikat(s?.kabupaten ?? null),
+      penandatangan_nama: kepala?.nama ?? '-',
+      penandatangan_jabatan: settings[SETTING_KEYS.jabatan] ?? 'Kepala Sekolah',
+      predikat_scheme: 'dua',
+    },
+  };
+}
+
+export async function saveTemplate(db: Db, actor: Actor, body: TemplateSave): Promise<{ message: string }> {
+  requireKaprog(actor);
+  const values = {
+    judulId: body.judul_id,
+    judulEn: body.judul_en,
+    masaBerlaku: body.masa_berlaku,
+    tempat: body.tempat,
+    penandatanganNama: body.penandatangan_nama,
+    penandatanganNip: body.penandatangan_nip,
+    penandatanganJabatan: body.penandatangan_jabatan,
+    predikatScheme: body.predikat_scheme,
+    jurusanEn: body.jurusan_en ?? null,
+    updatedAt: new Date(),
+  };
+  await db
+    .insert(templateSertifikatUkk)
+    .values({ sekolahId: actor.sekolahId, ...values })
+    .onConflictDoUpdate({ target: templateSertifikatUkk.sekolahId, set: values });
+  return { message: TEMPLATE_MESSAGES.saved };
+}
+
+export async function resetTemplate(db: Db, actor: Actor): Promise<{ message: string }> {
+  requireKaprog(actor);
+  await db.delete(templateSertifikatUkk).where(eq(templateSertifikatUkk.sekolahId, actor.sekolahId));
+  return { message: TEMPLATE_MESSAGES.reset };
+}

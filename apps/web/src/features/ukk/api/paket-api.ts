@@ -1,0 +1,59 @@
+import type { ListQuery } from '@erapor/contract/list';
+import type {
+  PaketCreateInput,
+  PaketDetail,
+  PaketList,
+  PaketPilihan,
+  PaketUpdateInput,
+  UnitAddInput,
+} from '@erapor/contract/ukk/paket';
+import type { TemplateResponse, TemplateSaveInput } from '@erapor/contract/ukk/template';
+import { api } from '../../../lib/api-client';
+
+/** Paket UKK calls (packages/contract/src/ukk/paket.ts). */
+export const UKK_KEY = ['ukk'] as const;
+type Message = { message: string };
+
+export async function listPaket(query: ListQuery): Promise<PaketList> {
+  return (await api.get<PaketList>('/ukk/paket', { params: query })).data;
+}
+
+export async function getPaketPilihan(): Promise<PaketPilihan> {
+  return (await api.get<PaketPilihan>('/ukk/paket/pilihan')).data;
+}
+
+export async function getPaket(id: string): Promise<PaketDetail> {
+  return (await api.get<PaketDetail>(`/ukk/paket/${id}`)).data;
+}
+
+export async function createPaket(body: PaketCreateInput): Promise<Message> {
+  return (await api.post<Message>('/ukk/paket', body)).data;
+}
+
+export async function updatePaket(id: string, body: PaketUpdateInput): Promise<Message> {
+  return (await api.put<Message>(`/ukk/paket/${id}`, body)).data;
+}
+
+export async function setPaketStatus(id: string, status: 0 | 1): Promise<Message> {
+  return (await api.put<Message>(`/ukk/paket/${id}/status`, { status })).data;
+}
+
+export async function addUnits(id: string, body: UnitAddInput): Promise<Message> {
+  return (await api.post<Message>(`/ukk/paket/${id}/unit`, body)).data;
+}
+
+export async function deletePaket(id: string): Promise<Message> {
+  return (await api.delete<Message>(`/ukk/paket/${id}`)).data;
+}
+
+export async function getTemplate(): Promise<TemplateResponse> {
+  return (await api.get<TemplateResponse>('/ukk/template')).data;
+}
+
+export async function saveTemplate(body: TemplateSaveInput): Promise<Message> {
+  return (await api.put<Message>('/ukk/template', body)).data;
+}
+
+export async function resetTemplate(): Promise<Message> {
+  return (await api.delete<Message>('/ukk/template')).data;
+}
