@@ -26,8 +26,13 @@ const agamaOfB = sql.raw(
  * semester (no pd_keluar row of this or an earlier one). Nilai Ekstrakurikuler counts with it too.
  */
 export function liveMember(semesterId: string): SQL {
-  return sql`a.deleted_at is null and not exists (select 1 from ${pdKeluar} k
-      where k.peserta_didik_id = a.peserta_didik_id and k.semester_id <= ${semesterId})`;
+  return sql`a.deleted_at is null and ${notLeft(sql`a.peserta_didik_id`, semesterId)}`;
+}
+
+/** The pupil `pesertaDidikId` has not left by the semester (PKL participants count with it too). */
+export function notLeft(pesertaDidikId: SQL, semesterId: string): SQL {
+  return sql`not exists (select 1 from ${pdKeluar} k
+      where k.peserta_didik_id = ${pesertaDidikId} and k.semester_id <= ${semesterId})`;
 }
 
 /** Conditions making anggota_rombel `a` joined to peserta_didik `pd` an expected pupil of b. */

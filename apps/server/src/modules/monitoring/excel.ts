@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { guru } from '../referensi/tables';
+import { guru, rombonganBelajar } from '../referensi/tables';
 import { sekolah, semester } from '../sekolah/tables';
 
 /*
@@ -70,5 +70,15 @@ export async function guruLabel(db: Db, actor: Actor, id: string | undefined): P
     .select({ v: guru.nama })
     .from(guru)
     .where(and(eq(guru.guruId, id), eq(guru.sekolahId, actor.sekolahId)));
+  return row?.v ?? 'Semua';
+}
+
+/** A class filter as the title block shows it: the name, "Semua" when none. */
+export async function rombelLabel(db: Db, actor: Actor, id: string | undefined): Promise<string> {
+  if (!id) return 'Semua';
+  const [row] = await db
+    .select({ v: rombonganBelajar.nama })
+    .from(rombonganBelajar)
+    .where(and(eq(rombonganBelajar.rombonganBelajarId, id), eq(rombonganBelajar.sekolahId, actor.sekolahId)));
   return row?.v ?? 'Semua';
 }
