@@ -11,8 +11,14 @@ import type {
   MonitoringPenilaianRingkasan,
 } from '@erapor/contract/monitoring/penilaian';
 import type { BerandaDetailResponse } from '@erapor/contract/penilaian/beranda';
+import type {
+  MonitoringPklDetail,
+  MonitoringPklList,
+  MonitoringPklOpsi,
+  MonitoringPklRingkasan,
+} from '@erapor/contract/pkl/monitoring';
 import { api } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
+import { downloadFile, openPdf } from '../../../lib/download';
 
 /** Monitoring › Nilai Akademik (packages/contract/src/monitoring/penilaian.ts). */
 export const MONITORING_PENILAIAN_KEY = ['monitoring', 'penilaian'] as const;
@@ -78,4 +84,34 @@ export async function getDetailEkskul(ekstrakurikulerId: string): Promise<Monito
 
 export function downloadEkskulExcel(params: MonitoringParams): Promise<string> {
   return downloadMonitoringExcel('nilai-ekskul', 'monitoring-nilai-ekskul.xlsx', params);
+}
+
+/** Monitoring › Nilai PKL (packages/contract/src/pkl/monitoring.ts). */
+export const MONITORING_PKL_KEY = ['monitoring', 'nilai-pkl'] as const;
+
+export async function listPklProgress(
+  query: ListQuery & Record<string, unknown>,
+): Promise<MonitoringPklList> {
+  return (await api.get<MonitoringPklList>('/progress/nilai-pkl', { params: query })).data;
+}
+
+export async function getRingkasanPkl(params: MonitoringParams): Promise<MonitoringPklRingkasan> {
+  return (await api.get<MonitoringPklRingkasan>('/progress/nilai-pkl/ringkasan', { params })).data;
+}
+
+export async function getOpsiPkl(): Promise<MonitoringPklOpsi> {
+  return (await api.get<MonitoringPklOpsi>('/progress/nilai-pkl/opsi')).data;
+}
+
+export async function getDetailPkl(pklId: string): Promise<MonitoringPklDetail> {
+  return (await api.get<MonitoringPklDetail>(`/progress/nilai-pkl/${pklId}`)).data;
+}
+
+export function downloadPklExcel(params: MonitoringParams): Promise<string> {
+  return downloadMonitoringExcel('nilai-pkl', 'monitoring-nilai-pkl.xlsx', params);
+}
+
+/** A participant's PKL report, through the PKL report's own print endpoint. */
+export function printRaporPkl(pklId: string, pesertaDidikId: string): Promise<void> {
+  return openPdf(`/cetak/rapor-pkl/${pklId}/${pesertaDidikId}`);
 }
