@@ -27,7 +27,7 @@ export function PklDetailModal({ id, onClose }: { id: string | null; onClose: ()
     <Modal
       opened={id !== null}
       onClose={onClose}
-      size="100%"
+      size="xl"
       title={
         d
           ? t('monitoring.pkl.detailTitle', { kelas: d.rencana.kelas, dudi: d.rencana.nama_dudi })
