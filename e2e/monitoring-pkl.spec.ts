@@ -15,7 +15,7 @@ type Ringkasan = {
   kelas: { id: string; label: string }[];
 };
 type Detail = {
-  peserta: { peserta_didik_id: string; nama: string; nilai: { nilai: number | null }[] }[];
+  peserta: { peserta_didik_id: string; nama: string; diharapkan: boolean; dinilai: boolean }[];
 };
 
 const tableRows = (page: Page) => page.getByTestId('monitoring-table').locator('tbody tr');
@@ -70,7 +70,7 @@ test('Nilai PKL: summary, chart and table; Tingkat 12, a class bar, Detil with C
   const first = list.data[0];
   if (!first) throw new Error('no plan');
   const detail = await api<Detail>(`/${first.pkl_id}`);
-  const missing = detail.peserta.filter((p) => p.nilai.length === 0 || p.nilai.some((n) => n.nilai === null));
+  const missing = detail.peserta.filter((p) => p.diharapkan && !p.dinilai);
   await tableRows(page).first().getByTestId('row-detil').click();
   const modal = page.getByTestId('pkl-detail');
   await expect(modal.getByTestId('pkl-detail-peserta')).toHaveCount(detail.peserta.length);

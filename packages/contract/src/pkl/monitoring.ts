@@ -101,6 +101,10 @@ export const monitoringPklDetailSchema = z.object({
       nama: z.string(),
       nisn: z.string().nullable(),
       catatan: z.string().nullable(),
+      /** Counted in JML Peserta: the participant has not left (pd_keluar). */
+      diharapkan: z.boolean(),
+      /** Counted as Dinilai: counted, and a score for every TP of the plan. */
+      dinilai: z.boolean(),
       /** One cell per TP of `tp`, in that order; nilai null where not scored. */
       nilai: z.array(
         z.object({ tp_id: z.string(), nilai: z.number().int().nullable(), deskripsi: z.string().nullable() }),

@@ -213,6 +213,16 @@ describeEngines('Monitoring: Nilai PKL (Waka)', {}, (t) => {
       status: 'sebagian',
     });
     expect(res.body.tp).toHaveLength(3);
+    // Each participant flagged as the table counts them: p3 left (not counted although every TP
+    // is scored), p2 misses a TP, p0 and p1 are dinilai.
+    const flags = new Map(res.body.peserta.map((x) => [x.peserta_didik_id, [x.diharapkan, x.dinilai]]));
+    expect([p[0], p[1], p[2], p[3]].map((x) => flags.get(x ?? ''))).toEqual([
+      [true, true],
+      [true, true],
+      [true, false],
+      [false, false],
+    ]);
+    expect(res.body.peserta.filter((x) => x.diharapkan)).toHaveLength(8);
     const pdf = await get(`/api/cetak/rapor-pkl/${fx.plan.pkl_id}/${p[0]}`, 'waka');
     expect(pdf.status).toBe(200);
     expect(pdf.raw.headers['content-type']).toBe('application/pdf');

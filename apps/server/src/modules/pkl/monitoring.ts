@@ -293,6 +293,9 @@ export async function getMonitoringPkl(db: Db, actor: Actor, pklId: string): Pro
         nama: pesertaDidik.nama,
         nisn: pesertaDidik.nisn,
         catatan: pdPkl.catatan,
+        diharapkan: sql<boolean>`${notLeft(sql`${pdPkl.pesertaDidikId}`, actor.semesterId)}`.mapWith(
+          (v) => v === true || v === 't',
+        ),
       })
       .from(pdPkl)
       .innerJoin(pesertaDidik, eq(pesertaDidik.pesertaDidikId, pdPkl.pesertaDidikId))
@@ -312,13 +315,17 @@ export async function getMonitoringPkl(db: Db, actor: Actor, pklId: string): Pro
   return {
     rencana: withProgress(rencana),
     tp,
-    peserta: peserta.map((p) => ({
-      ...p,
-      catatan: p.catatan || null,
-      nilai: tp.map(({ tp_id }) => {
+    peserta: peserta.map((p) => {
+      const nilai = tp.map(({ tp_id }) => {
         const s = score.get(`${p.peserta_didik_id}#${tp_id}`);
         return { tp_id, nilai: s?.nilai ?? null, deskripsi: s?.deskripsi ?? null };
-      }),
-    })),
+      });
+      return {
+        ...p,
+        catatan: p.catatan || null,
+        nilai,
+        dinilai: p.diharapkan && nilai.length > 0 && nilai.every((n) => n.nilai !== null),
+      };
+    }),
   };
 }

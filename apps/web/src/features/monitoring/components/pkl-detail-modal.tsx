@@ -9,7 +9,7 @@ import { getDetailPkl, MONITORING_PKL_KEY, printRaporPkl } from '../api/monitori
 /**
  * Detil of a PKL plan (reference-screens §12): NO | Nama Peserta Didik | NISN | Catatan | Tujuan
  * Pembelajaran | Nilai | Deskripsi, one line per TP. A participant without a score for every TP is
- * marked "Belum dinilai"; "Cetak" prints the participant's PKL report (the PKL report's endpoint).
+ * marked "Belum dinilai"; one who left (not counted) is dimmed and marked "Keluar"; "Cetak" prints the participant's PKL report (the PKL report's endpoint).
  */
 export function PklDetailModal({ id, onClose }: { id: string | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -56,7 +56,7 @@ export function PklDetailModal({ id, onClose }: { id: string | null; onClose: ()
               </Table.Tr>
             ) : null}
             {d.peserta.map((p, i) => {
-              const dinilai = p.nilai.length > 0 && p.nilai.every((n) => n.nilai !== null);
+              const ungraded = p.diharapkan && !p.dinilai;
               const lines = p.nilai.length > 0 ? p.nilai : [null];
               const span = lines.length;
               return (
@@ -65,16 +65,22 @@ export function PklDetailModal({ id, onClose }: { id: string | null; onClose: ()
                     <Table.Tr
                       key={n?.tp_id ?? 'none'}
                       data-testid={j === 0 ? 'pkl-detail-peserta' : undefined}
-                      data-ungraded={j === 0 && !dinilai ? 'true' : undefined}
+                      data-ungraded={j === 0 && ungraded ? 'true' : undefined}
+                      style={p.diharapkan ? undefined : { opacity: 0.55 }}
                     >
                       {j === 0 ? (
                         <>
                           <Table.Td rowSpan={span}>{i + 1}</Table.Td>
                           <Table.Td rowSpan={span}>
                             <Text size="sm">{p.nama}</Text>
-                            {dinilai ? null : (
+                            {ungraded ? (
                               <Badge color="red" variant="light" size="sm" data-testid="detail-belum">
                                 {t('monitoring.status.belum')}
+                              </Badge>
+                            ) : null}
+                            {p.diharapkan ? null : (
+                              <Badge color="gray" variant="light" size="sm" data-testid="detail-keluar">
+                                {t('monitoring.pkl.keluar')}
                               </Badge>
                             )}
                             <Button
