@@ -13,9 +13,9 @@ type Ringkasan = {
 };
 type Opsi = { rombel: { value: string; label: string; tingkat: number }[] };
 
-async function api<T>(page: Page, path: string): Promise<T> {
+async function api<T>(page: Page, path: string, screen = 'penilaian'): Promise<T> {
   const token = await apiToken(page.request, 'waka');
-  const res = await page.request.get(`/api/progress/penilaian${path}`, {
+  const res = await page.request.get(`/api/progress/${screen}${path}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(res.ok(), path).toBe(true);
@@ -26,17 +26,22 @@ const tableRows = (page: Page) => page.getByTestId('monitoring-table').locator('
 const bars = (page: Page) => page.getByTestId('chart-kelas-bar');
 
 /** Each row's cells as text: Rombel, Mata Pelajaran, Guru, Jumlah, Dinilai, Capaian, %, Status. */
-async function rowTexts(page: Page): Promise<string[][]> {
-  return tableRows(page).evaluateAll((trs) =>
-    trs.map((tr) =>
-      Array.from(tr.querySelectorAll('td'))
-        .slice(0, 8)
-        .map((td, i) => {
-          // The Rombel cell may carry the "locked" badge after the name.
-          const text = i === 0 ? (td.querySelector('span')?.textContent ?? '') : (td.textContent ?? '');
-          return text.trim();
-        }),
-    ),
+async function rowTexts(page: Page, columns = 8): Promise<string[][]> {
+  return tableRows(page).evaluateAll(
+    (trs, n) =>
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'))
+          .slice(0, n)
+          .map((td, i) => {
+            // The Rombel cell may carry the "locked" badge after the name.
+            const text =
+              i === 0
+                ? (td.querySelector('span')?.textContent ?? td.textContent ?? '')
+                : (td.textContent ?? '');
+            return text.trim();
+          }),
+      ),
+    columns,
   );
 }
 
@@ -112,4 +117,88 @@ test('Nilai Akademik: summary, chart and table; Tingkat 10, a class bar, Detil a
   }
   const screen = (await rowTexts(page)).map((r) => r.slice(0, 7));
   expect(sheetRows).toEqual(screen);
+});
+
+// Monitoring › Nilai Ekstrakurikuler (issue #14 item 5): the same pieces on the ekskul rows.
+type EkskulRingkasan = {
+  summary: { items_total: number; items_lengkap: number; items_belum: number };
+  ekskul: { id: string; label: string; expected: number; dinilai: number }[];
+};
+
+test('Nilai Ekstrakurikuler: summary, chart and table; Pembina filter, a bar, Detil and Unduh Excel', async ({
+  page,
+}) => {
+  await login(page, 'waka');
+  await page.goto('/progress/nilai-ekskul?per_page=100');
+  await expect(page.getByTestId('monitoring-summary')).toBeVisible();
+  const ekskulBars = page.getByTestId('chart-ekskul-bar');
+  await expect(ekskulBars.first()).toBeVisible();
+  await expect(tableRows(page).first()).toBeVisible();
+  const all = await api<EkskulRingkasan>(page, '/ringkasan', 'nilai-ekskul');
+  await expect(ekskulBars).toHaveCount(all.ekskul.length);
+  await expect(tableRows(page)).toHaveCount(all.ekskul.length);
+  await expect(page.getByTestId('summary-lengkap-value')).toHaveText(
+    `${all.summary.items_lengkap} / ${all.summary.items_total}`,
+  );
+
+  // Guru (Pembina): the URL, the summary, the bars and the table follow.
+  const opsi = await api<{ guru: { value: string; label: string }[] }>(page, '/opsi', 'nilai-ekskul');
+  const pembina = opsi.guru[0];
+  if (!pembina) throw new Error('no pembina in the demo');
+  await page.getByTestId('filter-guru').click();
+  await page.getByRole('option', { name: pembina.label, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]guru=${pembina.value}(&|$)`));
+  const own = await api<EkskulRingkasan>(page, `/ringkasan?guru_id=${pembina.value}`, 'nilai-ekskul');
+  await expect(ekskulBars).toHaveCount(own.ekskul.length);
+  await expect(page.getByTestId('summary-lengkap-value')).toHaveText(
+    `${own.summary.items_lengkap} / ${own.summary.items_total}`,
+  );
+  await expect.poll(async () => (await rowTexts(page, 6)).every((r) => r[1] === pembina.label)).toBe(true);
+  await expect(tableRows(page)).toHaveCount(own.ekskul.length);
+
+  // The lowest bar (the first) narrows the table to that ekskul, by keyboard.
+  const lowest = own.ekskul[0];
+  if (!lowest) throw new Error('the pembina has no ekskul');
+  await ekskulBars.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/[?&]q=/);
+  await expect(ekskulBars.first()).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(async () => (await rowTexts(page, 6)).map((r) => r[0])).toEqual([lowest.label]);
+
+  // Detil: exactly the members without a grade are marked.
+  const [row] = await rowTexts(page, 6);
+  const missing = Number(row?.[2]) - Number(row?.[3]);
+  await tableRows(page).first().getByTestId('row-detil').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const modal = page.getByTestId('ekskul-detail');
+  await expect(modal.locator('tbody tr')).toHaveCount(Math.max(Number(row?.[2]), 1));
+  await expect(modal.locator('tr[data-ungraded="true"]')).toHaveCount(missing);
+  await expect(modal.getByTestId('detail-belum')).toHaveCount(missing);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+
+  // Back to the pembina's ekskul; Unduh Excel: the workbook's rows equal the table's.
+  await ekskulBars.first().click();
+  await expect(page).not.toHaveURL(/[?&]q=/);
+  await expect(tableRows(page)).toHaveCount(own.ekskul.length);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('unduh-excel').click(),
+  ]);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load((await readFile((await download.path()) ?? '')) as unknown as ArrayBuffer);
+  const ws = wb.worksheets[0];
+  if (!ws) throw new Error('no sheet');
+  expect([ws.getCell('A5').value, ws.getCell('B5').value]).toEqual(['Guru Pembina', pembina.label]);
+  let header = 0;
+  ws.eachRow((r, n) => {
+    if (r.getCell(1).value === 'Nama Ekstrakurikuler') header = n;
+  });
+  expect(header).toBeGreaterThan(0);
+  const sheetRows: string[][] = [];
+  for (let n = header + 1; n <= ws.rowCount; n++) {
+    const r = ws.getRow(n);
+    sheetRows.push([1, 2, 3, 4, 5].map((c) => String(r.getCell(c).value ?? '')));
+  }
+  expect(sheetRows).toEqual((await rowTexts(page, 5)).map((r) => r.map((c) => c || '-')));
 });

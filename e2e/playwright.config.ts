@@ -27,6 +27,8 @@ const SCHOOL_WIDE = [
   /\/pkl-penilaian\.spec\.ts$/,
   // May create pkl@'s PKL plan (the assessment switch applies) to print its reports.
   /\/pkl-cetak\.spec\.ts$/,
+  // Monitoring › Nilai PKL: may create pkl@'s PKL plan, as pkl-cetak.
+  /\/monitoring-pkl\.spec\.ts$/,
   // Make wali@ the wali of another class through Dapodik (the simulator the settings point at).
   /\/wali-kelas-sikap\.spec\.ts$/,
   /\/sub-mapel\.spec\.ts$/,

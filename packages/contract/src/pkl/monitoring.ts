@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { listQuerySchema, listResponseSchema } from '../list';
+import { PROGRESS_STATUSES } from '../monitoring/counting';
+import {
+  monitoringBarSchema,
+  monitoringFilterSchema,
+  monitoringOptionSchema,
+  monitoringSummarySchema,
+} from '../monitoring/filters';
 import { TINGKAT } from '../referensi/peserta-didik';
 
 /**
  * Monitoring › Nilai PKL (issue #12 item 6; reference-screens §12 "Nilai PKL"; docs/decisions/034-pkl.md):
  * the Waka's read API of the school's PKL plans — Kelas | DUDI | PKS | Tanggal Mulai | Tanggal
  * Selesai | JML Peserta | Aksi — and of one plan's scores, NO | Nama Peserta Didik | NISN | Catatan |
- * Tujuan Pembelajaran | Nilai | Deskripsi. The screen (/progress/nilai-pkl) is the monitoring work's.
+ * Tujuan Pembelajaran | Nilai | Deskripsi. The screen (/progress/nilai-pkl) is the monitoring work's
+ * (issue #14 item 7; docs/decisions/036-monitoring.md), which adds the shared pieces: Status filter,
+ * % and Status per plan (lowest % first), /ringkasan (summary strip, a bar per class), /opsi and
+ * /excel. Counting (the shared rules): JML Peserta = the plan's participants who have not left
+ * (pd_keluar); Dinilai = those with a score for every TP of the plan (a plan without TPs has none).
  */
 
 const optionalId = (message: string) =>
@@ -34,10 +45,12 @@ export const monitoringPklQuerySchema = listQuerySchema.extend({
   rombongan_belajar_id: optionalId(MONITORING_PKL_MESSAGES.rombel),
   dudi_id: optionalId(MONITORING_PKL_MESSAGES.dudi),
   guru_id: optionalId(MONITORING_PKL_MESSAGES.pembimbing),
+  status: monitoringFilterSchema.shape.status,
 });
 export type MonitoringPklQuery = z.infer<typeof monitoringPklQuerySchema>;
 
 export const MONITORING_PKL_SORT = [
+  'percent',
   'kelas',
   'nama_dudi',
   'judul_akt_pd',
@@ -61,14 +74,17 @@ export const monitoringPklRowSchema = z.object({
   tanggal_selesai: z.string(),
   guru_id: z.string(),
   nama_pembimbing: z.string(),
-  /** Participants (pd_pkl). */
+  /** Participants (pd_pkl) who have not left. */
   jml_peserta: z.number().int(),
   /** The plan's TPs (tp_pkl). */
   jml_tp: z.number().int(),
-  /** Participants with at least one score. */
+  /** Participants (counted in jml_peserta) with a score for every TP of the plan. */
   jml_dinilai: z.number().int(),
   /** Scores stored (nilai_pkl rows). */
   jml_nilai: z.number().int(),
+  /** jml_dinilai / jml_peserta, one decimal; null = "-". */
+  percent: z.number().nullable(),
+  status: z.enum(PROGRESS_STATUSES).nullable(),
 });
 export type MonitoringPklRow = z.infer<typeof monitoringPklRowSchema>;
 
@@ -85,6 +101,10 @@ export const monitoringPklDetailSchema = z.object({
       nama: z.string(),
       nisn: z.string().nullable(),
       catatan: z.string().nullable(),
+      /** Counted in JML Peserta: the participant has not left (pd_keluar). */
+      diharapkan: z.boolean(),
+      /** Counted as Dinilai: counted, and a score for every TP of the plan. */
+      dinilai: z.boolean(),
       /** One cell per TP of `tp`, in that order; nilai null where not scored. */
       nilai: z.array(
         z.object({ tp_id: z.string(), nilai: z.number().int().nullable(), deskripsi: z.string().nullable() }),
@@ -93,3 +113,23 @@ export const monitoringPklDetailSchema = z.object({
   ),
 });
 export type MonitoringPklDetail = z.infer<typeof monitoringPklDetailSchema>;
+
+export const PKL_MONITORING_TEXT = {
+  title: (periode: string) => `Progres Penilaian PKL Tahun Pelajaran ${periode}`,
+  excelTitle: 'Progres Penilaian Nilai PKL',
+} as const;
+
+export const monitoringPklRingkasanSchema = z.object({
+  title: z.string(),
+  summary: monitoringSummarySchema,
+  /** One bar per class (id = rombongan_belajar_id), lowest % first, nothing expected last. */
+  kelas: z.array(monitoringBarSchema),
+});
+export type MonitoringPklRingkasan = z.infer<typeof monitoringPklRingkasanSchema>;
+
+export const monitoringPklOpsiSchema = z.object({
+  rombel: z.array(monitoringOptionSchema.extend({ tingkat: z.number().int() })),
+  /** The plans' pembimbing. */
+  guru: z.array(monitoringOptionSchema),
+});
+export type MonitoringPklOpsi = z.infer<typeof monitoringPklOpsiSchema>;

@@ -19,7 +19,7 @@ export function requireWaka(actor: Actor): void {
  * Filters naming a row of another school (or, for a rombel, another semester) are refused with an
  * Indonesian field message (400), never silently ignored: an empty table would look like "all done".
  */
-export async function checkFilterIds(db: Db, actor: Actor, filter: MonitoringFilter): Promise<void> {
+export async function checkFilterIds(db: Db, actor: Actor, filter: Partial<MonitoringFilter>): Promise<void> {
   const checks: Promise<void>[] = [];
   if (filter.rombongan_belajar_id) {
     const id = filter.rombongan_belajar_id;

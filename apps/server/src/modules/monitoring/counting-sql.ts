@@ -1,3 +1,4 @@
+import type { ProgressStatus } from '@erapor/contract/monitoring/counting';
 import { MAPEL_AGAMA } from '@erapor/contract/penilaian/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import { nilaiAkhir } from '../penilaian/tables';
@@ -20,12 +21,24 @@ const agamaOfB = sql.raw(
     .join(' ')} end)`,
 );
 
+/**
+ * A live membership `a` (every screen's rule): not deleted, and its pupil has not left by the
+ * semester (no pd_keluar row of this or an earlier one). Nilai Ekstrakurikuler counts with it too.
+ */
+export function liveMember(semesterId: string): SQL {
+  return sql`a.deleted_at is null and ${notLeft(sql`a.peserta_didik_id`, semesterId)}`;
+}
+
+/** The pupil `pesertaDidikId` has not left by the semester (PKL participants count with it too). */
+export function notLeft(pesertaDidikId: SQL, semesterId: string): SQL {
+  return sql`not exists (select 1 from ${pdKeluar} k
+      where k.peserta_didik_id = ${pesertaDidikId} and k.semester_id <= ${semesterId})`;
+}
+
 /** Conditions making anggota_rombel `a` joined to peserta_didik `pd` an expected pupil of b. */
 export function expectedPupilOfB(semesterId: string): SQL {
-  return sql`a.rombongan_belajar_id = b.rombongan_belajar_id and a.deleted_at is null
-    and (${agamaOfB} is null or pd.agama_id = ${agamaOfB})
-    and not exists (select 1 from ${pdKeluar} k
-      where k.peserta_didik_id = a.peserta_didik_id and k.semester_id <= ${semesterId})`;
+  return sql`a.rombongan_belajar_id = b.rombongan_belajar_id
+    and (${agamaOfB} is null or pd.agama_id = ${agamaOfB}) and ${liveMember(semesterId)}`;
 }
 
 /** Number of expected pupils of b. */
@@ -44,4 +57,12 @@ export function dinilaiCount(semesterId: string): SQL<number> {
   return sql<number>`(select count(*) from ${anggotaRombel} a
     join ${pesertaDidik} pd on pd.peserta_didik_id = a.peserta_didik_id
     where ${expectedPupilOfB(semesterId)} and ${hasNilaiAkhirInB})`;
+}
+
+/** Status (contract counting.ts statusOf) in SQL over a counted row `x` (expected, dinilai). */
+export function statusCondition(status: ProgressStatus | undefined): SQL {
+  if (status === 'belum') return sql`x.expected > 0 and x.dinilai = 0`;
+  if (status === 'lengkap') return sql`x.expected > 0 and x.dinilai >= x.expected`;
+  if (status === 'sebagian') return sql`x.dinilai > 0 and x.dinilai < x.expected`;
+  return sql`true`;
 }

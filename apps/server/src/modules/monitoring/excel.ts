@@ -1,4 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { guru, rombonganBelajar } from '../referensi/tables';
+import { sekolah, semester } from '../sekolah/tables';
 
 /*
  * "Unduh Excel" of every monitoring screen (issue #14 item 1): the filtered table as one sheet,
@@ -40,4 +45,40 @@ export async function monitoringWorkbook(sheet: MonitoringSheet): Promise<Buffer
   });
   for (const r of sheet.rows) ws.addRow(r.map((v) => (v === null ? '-' : v)));
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The title block's Sekolah, NPSN and Tahun Pelajaran of the login. */
+export async function sheetContext(
+  db: Db,
+  actor: Actor,
+): Promise<Pick<MonitoringSheet, 'sekolah' | 'npsn' | 'periode'>> {
+  const [school] = await db
+    .select({ nama: sekolah.nama, npsn: sekolah.npsn })
+    .from(sekolah)
+    .where(eq(sekolah.sekolahId, actor.sekolahId));
+  const [sem] = await db
+    .select({ nama: semester.nama })
+    .from(semester)
+    .where(eq(semester.semesterId, actor.semesterId));
+  return { sekolah: school?.nama ?? '', npsn: school?.npsn ?? '', periode: sem?.nama ?? actor.semesterId };
+}
+
+/** A teacher filter as the title block shows it: the name, "Semua" when none. */
+export async function guruLabel(db: Db, actor: Actor, id: string | undefined): Promise<string> {
+  if (!id) return 'Semua';
+  const [row] = await db
+    .select({ v: guru.nama })
+    .from(guru)
+    .where(and(eq(guru.guruId, id), eq(guru.sekolahId, actor.sekolahId)));
+  return row?.v ?? 'Semua';
+}
+
+/** A class filter as the title block shows it: the name, "Semua" when none. */
+export async function rombelLabel(db: Db, actor: Actor, id: string | undefined): Promise<string> {
+  if (!id) return 'Semua';
+  const [row] = await db
+    .select({ v: rombonganBelajar.nama })
+    .from(rombonganBelajar)
+    .where(and(eq(rombonganBelajar.rombonganBelajarId, id), eq(rombonganBelajar.sekolahId, actor.sekolahId)));
+  return row?.v ?? 'Semua';
 }

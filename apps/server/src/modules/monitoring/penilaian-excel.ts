@@ -1,12 +1,11 @@
 import { formatPercent, PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPenilaianQuery } from '@erapor/contract/monitoring/penilaian';
 import { PENILAIAN_MONITORING_MESSAGES } from '@erapor/contract/monitoring/penilaian';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
-import { sekolah, semester } from '../sekolah/tables';
-import { monitoringWorkbook } from './excel';
+import { monitoringWorkbook, sheetContext } from './excel';
 import { allPenilaianRows } from './penilaian';
 
 /** Column headers of the export, in the table's order (the e2e test compares them with the screen). */
@@ -64,19 +63,9 @@ export async function excelPenilaian(
   query: MonitoringPenilaianQuery,
 ): Promise<{ data: Buffer; filename: string }> {
   const rows = await allPenilaianRows(db, actor, query);
-  const [school] = await db
-    .select({ nama: sekolah.nama, npsn: sekolah.npsn })
-    .from(sekolah)
-    .where(eq(sekolah.sekolahId, actor.sekolahId));
-  const [sem] = await db
-    .select({ nama: semester.nama })
-    .from(semester)
-    .where(eq(semester.semesterId, sql`${actor.semesterId}`));
   const data = await monitoringWorkbook({
     title: PENILAIAN_MONITORING_MESSAGES.excelTitle,
-    sekolah: school?.nama ?? '',
-    npsn: school?.npsn ?? '',
-    periode: sem?.nama ?? actor.semesterId,
+    ...(await sheetContext(db, actor)),
     filters: await filterLabels(db, actor, query),
     dibuat: new Date(),
     columns: PENILAIAN_EXCEL_COLUMNS,

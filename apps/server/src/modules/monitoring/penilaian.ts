@@ -26,7 +26,7 @@ import {
 import { sqlRows } from '../sekolah/sql-rows';
 import { semester } from '../sekolah/tables';
 import { checkFilterIds, requireWaka } from './access';
-import { expectedPupilOfB } from './counting-sql';
+import { expectedPupilOfB, statusCondition } from './counting-sql';
 
 /*
  * Monitoring › Nilai Akademik (issue #14 item 3; contract monitoring/penilaian.ts; decision 036).
@@ -119,14 +119,6 @@ async function capaianOf(db: Db, actor: Actor, ids: readonly string[]): Promise<
       )})`,
   );
   return new Map(rows.map((r) => [String(r.id), Number(r.n)]));
-}
-
-/** Status (contract counting.ts statusOf) in SQL over a counted row `x`. */
-function statusCondition(status: MonitoringFilter['status']): SQL {
-  if (status === 'belum') return sql`x.expected > 0 and x.dinilai = 0`;
-  if (status === 'lengkap') return sql`x.expected > 0 and x.dinilai >= x.expected`;
-  if (status === 'sebagian') return sql`x.dinilai > 0 and x.dinilai < x.expected`;
-  return sql`true`;
 }
 
 /** The counted rows with Status applied, as `x`. */

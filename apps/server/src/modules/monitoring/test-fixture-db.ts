@@ -7,9 +7,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { staffToken } from '../penilaian/beranda/test-accounts';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
+import { deskripsiMataPelajaran, nilaiAkhir, nilaiEkstrakurikuler } from '../penilaian/tables';
 import {
   anggotaRombel,
+  ekstrakurikuler,
   guru,
   jurusanSp,
   pdKeluar,
@@ -143,4 +144,120 @@ export async function writeMonitoringFixture(
     },
   );
   return { sekolahId, token, id };
+}
+
+/**
+ * Nilai Ekstrakurikuler's hand-computed part (issue #14 item 5), on top of the fixture school:
+ * members are the school's pupils (FIXTURE_PUPILS: P4 left, registered in pd_keluar); `removed`
+ * members had their ekskul membership deleted. Values worked out by hand:
+ *   Paskibra  citra  members P3                  graded -        → 1 / 0   0,0   Belum dinilai
+ *   Pramuka   ani    P1 P2 P4(left) P5(removed) Q1; graded P1 P4 P5 → 3 / 1  33,3  Sebagian
+ *   Futsal    budi (through its rombel's guru)  Q2 Q3; graded both  → 2 / 2 100,0  Lengkap
+ *   Tari      citra  no members                                     → 0 / 0  "-"
+ * School: 6 expected, 3 dinilai = 50,0 %; 3 ekskul counted, 1 complete, 1 not started.
+ */
+export const FIXTURE_EKSKUL = [
+  {
+    key: 'paskibra',
+    nama: 'Paskibra Fixture',
+    guru: 'citra',
+    members: ['P3'],
+    removed: [],
+    graded: [],
+    expect: { expected: 1, dinilai: 0, percent: 0, status: 'belum' },
+  },
+  {
+    key: 'pramuka',
+    nama: 'Pramuka Fixture',
+    guru: 'ani',
+    members: ['P1', 'P2', 'P4', 'P5', 'Q1'],
+    removed: ['P5'],
+    graded: ['P1', 'P4', 'P5'],
+    expect: { expected: 3, dinilai: 1, percent: 33.3, status: 'sebagian' },
+  },
+  {
+    key: 'futsal',
+    nama: 'Futsal Fixture',
+    guru: 'budi',
+    viaRombel: true,
+    members: ['Q2', 'Q3'],
+    removed: [],
+    graded: ['Q2', 'Q3'],
+    expect: { expected: 2, dinilai: 2, percent: 100, status: 'lengkap' },
+  },
+  {
+    key: 'tari',
+    nama: 'Tari Fixture',
+    guru: 'citra',
+    members: [],
+    removed: [],
+    graded: [],
+    expect: { expected: 0, dinilai: 0, percent: null, status: null },
+  },
+] as const;
+
+export const FIXTURE_EKSKUL_TOTALS = {
+  expected: 6,
+  dinilai: 3,
+  percent: 50,
+  items_total: 3,
+  items_lengkap: 1,
+  items_belum: 1,
+} as const;
+
+export async function writeEkskulFixture(
+  app: FastifyInstance,
+  db: Db,
+  fx: { sekolahId: string; id: (key: string) => string },
+  opts: { semesterId: string; pembinaEmail: string },
+) {
+  const { sekolahId, id } = fx;
+  for (const e of FIXTURE_EKSKUL) {
+    const viaRombel = 'viaRombel' in e && e.viaRombel;
+    const rombelId = id(`rombel:ekskul:${e.key}`);
+    await db.insert(rombonganBelajar).values({
+      rombonganBelajarId: rombelId,
+      sekolahId,
+      semesterId: opts.semesterId,
+      nama: e.nama,
+      tingkat: 10,
+      jenisRombel: 51,
+      guruId: viaRombel ? id(`guru:${e.guru}`) : null,
+    });
+    await db.insert(ekstrakurikuler).values({
+      ekstrakurikulerId: id(`ekskul:${e.key}`),
+      sekolahId,
+      semesterId: opts.semesterId,
+      namaEkskul: e.nama,
+      guruId: viaRombel ? null : id(`guru:${e.guru}`),
+      rombonganBelajarId: rombelId,
+    });
+    if (e.members.length)
+      await db.insert(anggotaRombel).values(
+        e.members.map((p) => ({
+          anggotaRombelId: id(`ar:ekskul:${e.key}:${p}`),
+          sekolahId,
+          semesterId: opts.semesterId,
+          rombonganBelajarId: rombelId,
+          pesertaDidikId: id(`pd:${p}`),
+          deletedAt: (e.removed as readonly string[]).includes(p) ? new Date() : null,
+        })),
+      );
+    if (e.graded.length)
+      await db.insert(nilaiEkstrakurikuler).values(
+        e.graded.map((p, i) => ({
+          sekolahId,
+          anggotaRombelId: id(`ar:ekskul:${e.key}:${p}`),
+          ekstrakurikulerId: id(`ekskul:${e.key}`),
+          nilai: (i % 4) + 1,
+          deskripsiEkskul: `Deskripsi ${p}`,
+        })),
+      );
+  }
+  return staffToken(
+    app,
+    db,
+    { sekolahId, semesterId: opts.semesterId },
+    { guruId: id('guru:ani'), email: opts.pembinaEmail, roles: ['guru', 'pembina_ekskul'] },
+  );
 }

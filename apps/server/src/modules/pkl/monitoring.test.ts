@@ -50,7 +50,8 @@ describeEngines('PKL: Monitoring Nilai PKL (Waka)', {}, (t) => {
       nilai,
       deskripsi,
     });
-    // a: two of three TPs scored, b: one; the rest unscored → 2 pupils scored, 3 scores.
+    // a: two of three TPs scored, b: one; the rest unscored → 3 scores, nobody dinilai (a
+    // participant is dinilai with every TP scored: issue #14 item 7).
     await db
       .insert(nilaiPkl)
       .values([score(a, TP[0], 80, 'Teliti'), score(a, TP[2], 90, null), score(b, TP[1], 75, 'Rapi')]);
@@ -138,11 +139,20 @@ describeEngines('PKL: Monitoring Nilai PKL (Waka)', {}, (t) => {
       nama_pembimbing: fx.plan.nama_pembimbing,
       jml_peserta: peserta.length,
       jml_tp: 3,
-      jml_dinilai: 2,
+      jml_dinilai: 0,
       jml_nilai: 3,
+      percent: 0,
+      status: 'belum',
     });
     const b = res.body.data.find((r) => r.pkl_id === PLAN_B);
-    expect(b).toMatchObject({ nama_dudi: 'CV Zeta Monitoring', jml_peserta: 0, jml_tp: 0, jml_dinilai: 0 });
+    expect(b).toMatchObject({
+      nama_dudi: 'CV Zeta Monitoring',
+      jml_peserta: 0,
+      jml_tp: 0,
+      jml_dinilai: 0,
+      percent: null,
+      status: null,
+    });
     expect(res.body.data.some((r) => r.pkl_id === PLAN_2)).toBe(false);
   });
 
@@ -151,11 +161,15 @@ describeEngines('PKL: Monitoring Nilai PKL (Waka)', {}, (t) => {
     expect(await ids('?tingkat=12')).toHaveLength(2);
     expect(await ids('?tingkat=10')).toEqual([]);
     expect(await ids(`?rombongan_belajar_id=${fx.rombel.rombongan_belajar_id}`)).toHaveLength(2);
-    expect(await ids(`?rombongan_belajar_id=${ROMBEL_2}`)).toEqual([]);
+    // Another school's class is refused, never an empty list (monitoring's shared filter rule).
+    expect((await list(`?rombongan_belajar_id=${ROMBEL_2}`)).status).toBe(400);
     expect(await ids(`?dudi_id=${DUDI_B}`)).toEqual([PLAN_B]);
     expect(await ids(`?guru_id=${demo.accounts.pkl.guruId}`)).toEqual([fx.plan.pkl_id]);
     expect(await ids('?q=zeta')).toEqual([PLAN_B]);
-    expect(await ids('?sort_by=jml_dinilai&sort_dir=desc')).toEqual([fx.plan.pkl_id, PLAN_B]);
+    expect(await ids('?sort_by=jml_peserta&sort_dir=desc')).toEqual([fx.plan.pkl_id, PLAN_B]);
+    // Lowest % first by default: 0,0 % before the plan with nobody ("-").
+    expect(await ids('')).toEqual([fx.plan.pkl_id, PLAN_B]);
+    expect(await ids('?status=belum')).toEqual([fx.plan.pkl_id]);
     expect(await ids('?sort_by=tanggal_mulai&sort_dir=desc')).toEqual([PLAN_B, fx.plan.pkl_id]);
     const page2 = await list('?sort_by=tanggal_mulai&per_page=10&page=2');
     expect(page2.body).toMatchObject({ data: [], total: 2, page: 2 });
@@ -176,7 +190,7 @@ describeEngines('PKL: Monitoring Nilai PKL (Waka)', {}, (t) => {
       pkl_id: fx.plan.pkl_id,
       instruktur: 'Budi Instruktur',
       nip: '198001012010011001',
-      jml_dinilai: 2,
+      jml_dinilai: 0,
     });
     expect(res.body.tp.map((x) => x.deskripsi)).toEqual(['TP PKL 1', 'TP PKL 2', 'TP PKL 3']);
     expect(res.body.peserta.map((p) => p.peserta_didik_id).sort()).toEqual(peserta);

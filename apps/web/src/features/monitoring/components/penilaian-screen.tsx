@@ -1,4 +1,4 @@
-import { formatPercent, type ProgressStatus } from '@erapor/contract/monitoring/counting';
+import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPenilaianRow } from '@erapor/contract/monitoring/penilaian';
 import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
 import { Badge, Button, Card, Grid, Group, Select, Stack, Text, Title, UnstyledButton } from '@mantine/core';
@@ -22,10 +22,10 @@ import {
 } from '../api/monitoring-api';
 import { Heatmap } from './heatmap';
 import { ProgressBars } from './progress-bars';
+import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
 import { SummaryStrip } from './summary-strip';
 
-const STATUSES: readonly ProgressStatus[] = ['belum', 'sebagian', 'lengkap'];
-const STATUS_COLOR: Record<ProgressStatus, string> = { belum: 'red', sebagian: 'yellow', lengkap: 'green' };
+const STATUSES = PROGRESS_STATUS_ORDER;
 
 /**
  * Monitoring › Nilai Akademik (/progress/penilaian; issue #14 items 1, 3; decision 036): the
@@ -118,14 +118,7 @@ export function PenilaianScreen() {
     {
       accessor: 'status',
       title: t('monitoring.columns.status'),
-      render: (r) =>
-        r.status ? (
-          <Badge color={STATUS_COLOR[r.status]} variant="light" size="sm">
-            {t(`monitoring.status.${r.status}`)}
-          </Badge>
-        ) : (
-          '-'
-        ),
+      render: (r) => <StatusBadge status={r.status} />,
     },
     {
       accessor: 'terakhir_diisi',

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { EkskulScreen } from '../components/ekskul-screen';
 
-/** Nilai Eksktrakurikuler (/progress/nilai-ekskul) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Nilai Eksktrakurikuler (/progress/nilai-ekskul; reference-screens §12; issue #14 item 5). */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <EkskulScreen />;
 }

@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { PklScreen } from '../components/pkl-screen';
 
-/** Nilai PKL (/progress/nilai-pkl) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Nilai PKL (/progress/nilai-pkl; reference-screens §12; issue #14 item 7). */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <PklScreen />;
 }

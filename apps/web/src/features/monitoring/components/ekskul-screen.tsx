@@ -1,0 +1,168 @@
+import { formatPercent } from '@erapor/contract/monitoring/counting';
+import type { MonitoringEkskulRow } from '@erapor/contract/monitoring/ekskul';
+import { Button, Card, Group, Select, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
+import { ErrorAlert } from '../../../components/error-alert';
+import { optionValues, useKnownChoice } from '../../../components/known-choice';
+import { httpErrorMessage } from '../../../lib/http-errors';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { useView } from '../../../lib/view-search';
+import {
+  downloadEkskulExcel,
+  getOpsiEkskul,
+  getRingkasanEkskul,
+  listEkskulProgress,
+  MONITORING_EKSKUL_KEY,
+} from '../api/monitoring-api';
+import { EkskulDetailModal } from './ekskul-detail-modal';
+import { ProgressBars } from './progress-bars';
+import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
+import { SummaryStrip } from './summary-strip';
+
+/**
+ * Monitoring › Nilai Ekstrakurikuler (/progress/nilai-ekskul; issue #14 item 5; decision 036):
+ * one row per ekskul with its live members graded. Guru (= Pembina), Status and the search live in
+ * the URL and drive the summary strip, the bars and the table alike; a bar narrows the table to
+ * its ekskul (by name, the search).
+ */
+export function EkskulScreen() {
+  const { t } = useTranslation();
+  const [view, setView] = useView();
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const opsi = useQuery({ queryKey: [...MONITORING_EKSKUL_KEY, 'opsi'], queryFn: getOpsiEkskul });
+  const guruOk = useKnownChoice('guru', view.guru, optionValues(opsi.data?.guru), setView);
+  const statusOk = useKnownChoice('status', view.status, [...PROGRESS_STATUS_ORDER], setView);
+  const ready = guruOk && statusOk;
+
+  const params = { guru_id: view.guru, status: view.status };
+  const ringkasan = useQuery({
+    queryKey: [...MONITORING_EKSKUL_KEY, 'ringkasan', params, view.q],
+    queryFn: () => getRingkasanEkskul({ ...params, q: view.q }),
+    placeholderData: keepPreviousData,
+    enabled: ready,
+  });
+  const excel = useMutation({
+    mutationFn: () => downloadEkskulExcel({ ...params, q: view.q }),
+    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  });
+
+  const columns: ServerTableColumn<MonitoringEkskulRow>[] = [
+    { accessor: 'nama_ekskul', title: t('monitoring.ekskul.columns.nama'), sortable: true },
+    {
+      accessor: 'guru',
+      title: t('monitoring.ekskul.columns.pembina'),
+      sortable: true,
+      render: (r) => r.guru ?? '-',
+    },
+    {
+      accessor: 'expected',
+      title: t('monitoring.ekskul.columns.anggota'),
+      sortable: true,
+      textAlign: 'right',
+    },
+    {
+      accessor: 'dinilai',
+      title: t('monitoring.ekskul.columns.dinilai'),
+      sortable: true,
+      textAlign: 'right',
+    },
+    {
+      accessor: 'percent',
+      title: '%',
+      sortable: true,
+      textAlign: 'right',
+      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
+    },
+    {
+      accessor: 'status',
+      title: t('monitoring.columns.status'),
+      render: (r) => <StatusBadge status={r.status} />,
+    },
+    {
+      accessor: 'detil',
+      title: t('monitoring.columns.detil'),
+      render: (r) => (
+        <Button
+          size="compact-sm"
+          color="green"
+          onClick={() => setDetailId(r.ekstrakurikuler_id)}
+          data-testid="row-detil"
+        >
+          {t('monitoring.detil')}
+        </Button>
+      ),
+    },
+  ];
+
+  const data = ringkasan.data;
+  const selected = data?.ekskul.find((b) => b.label === view.q)?.id;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Title order={4} data-testid="monitoring-title">
+          {data?.title ?? t('monitoring.ekskul.title')}
+        </Title>
+        <Group gap="sm" align="end" wrap="wrap" data-testid="monitoring-filters">
+          <Select
+            label={t('monitoring.ekskul.columns.pembina')}
+            placeholder={t('monitoring.filter.semua')}
+            data={opsi.data?.guru ?? []}
+            value={view.guru ?? null}
+            onChange={(v) => setView({ guru: v })}
+            clearable
+            searchable
+            w={240}
+            data-testid="filter-guru"
+          />
+          <Select
+            label={t('monitoring.filter.status')}
+            placeholder={t('monitoring.filter.semua')}
+            data={PROGRESS_STATUS_ORDER.map((s) => ({ value: s, label: t(`monitoring.status.${s}`) }))}
+            value={view.status ?? null}
+            onChange={(v) => setView({ status: v })}
+            clearable
+            w={160}
+            data-testid="filter-status"
+          />
+          <Button
+            variant="light"
+            loading={excel.isPending}
+            onClick={() => excel.mutate()}
+            disabled={!ready}
+            data-testid="unduh-excel"
+          >
+            {t('monitoring.unduhExcel')}
+          </Button>
+        </Group>
+        {ringkasan.isError ? <ErrorAlert title={t('monitoring.loadFailed')} error={ringkasan.error} /> : null}
+        <SummaryStrip summary={data?.summary} />
+        {data ? (
+          <div data-testid="monitoring-chart">
+            <ProgressBars
+              title={t('monitoring.ekskul.barsTitle')}
+              testId="chart-ekskul"
+              bars={data.ekskul}
+              selected={selected}
+              onSelect={(id) => setView({ q: data.ekskul.find((b) => b.id === id)?.label ?? null })}
+            />
+          </div>
+        ) : null}
+        <ServerTable<MonitoringEkskulRow>
+          queryKey={[...MONITORING_EKSKUL_KEY, 'list']}
+          fetchPage={listEkskulProgress}
+          columns={columns}
+          idAccessor="ekstrakurikuler_id"
+          params={params}
+          enabled={ready}
+          defaultSort={{ columnAccessor: 'percent', direction: 'asc' }}
+          searchPlaceholder={t('monitoring.search')}
+          testId="monitoring-table"
+        />
+      </Stack>
+      <EkskulDetailModal id={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,189 @@
+import { formatPercent } from '@erapor/contract/monitoring/counting';
+import type { MonitoringPklRow } from '@erapor/contract/pkl/monitoring';
+import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
+import { Button, Card, Group, Select, Stack, Title } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
+import { ErrorAlert } from '../../../components/error-alert';
+import { optionValues, useKnownChoice } from '../../../components/known-choice';
+import { httpErrorMessage } from '../../../lib/http-errors';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { useView } from '../../../lib/view-search';
+import {
+  downloadPklExcel,
+  getOpsiPkl,
+  getRingkasanPkl,
+  listPklProgress,
+  MONITORING_PKL_KEY,
+} from '../api/monitoring-api';
+import { PklDetailModal } from './pkl-detail-modal';
+import { ProgressBars } from './progress-bars';
+import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
+import { SummaryStrip } from './summary-strip';
+
+/**
+ * Monitoring › Nilai PKL (/progress/nilai-pkl; issue #14 item 7; decision 036): one row per PKL
+ * plan with its participants graded on every TP. Tingkat, Rombel, Guru (= Pembimbing), Status and
+ * the search live in the URL and drive the summary strip, the class bars and the table alike; a
+ * bar narrows the table to its class; Detil shows the scores and prints a participant's report.
+ */
+export function PklScreen() {
+  const { t } = useTranslation();
+  const [view, setView] = useView();
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const opsi = useQuery({ queryKey: [...MONITORING_PKL_KEY, 'opsi'], queryFn: getOpsiPkl });
+  const rombelOptions = (opsi.data?.rombel ?? []).filter(
+    (r) => !view.tingkat || String(r.tingkat) === view.tingkat,
+  );
+  const tingkatOk = useKnownChoice('tingkat', view.tingkat, TINGKAT.map(String), setView);
+  const rombelOk = useKnownChoice(
+    'rombel',
+    view.rombel,
+    opsi.data ? rombelOptions.map((r) => r.value) : undefined,
+    setView,
+  );
+  const guruOk = useKnownChoice('guru', view.guru, optionValues(opsi.data?.guru), setView);
+  const statusOk = useKnownChoice('status', view.status, [...PROGRESS_STATUS_ORDER], setView);
+  const ready = tingkatOk && rombelOk && guruOk && statusOk;
+
+  const params = {
+    tingkat: view.tingkat,
+    rombongan_belajar_id: view.rombel,
+    guru_id: view.guru,
+    status: view.status,
+  };
+  const ringkasan = useQuery({
+    queryKey: [...MONITORING_PKL_KEY, 'ringkasan', params, view.q],
+    queryFn: () => getRingkasanPkl({ ...params, q: view.q }),
+    placeholderData: keepPreviousData,
+    enabled: ready,
+  });
+  const excel = useMutation({
+    mutationFn: () => downloadPklExcel({ ...params, q: view.q }),
+    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  });
+
+  const c = (k: string) => t(`monitoring.pkl.columns.${k}`);
+  const columns: ServerTableColumn<MonitoringPklRow>[] = [
+    { accessor: 'kelas', title: c('kelas'), sortable: true },
+    { accessor: 'nama_dudi', title: c('dudi'), sortable: true },
+    { accessor: 'judul_akt_pd', title: c('pks'), sortable: true },
+    { accessor: 'tanggal_mulai', title: c('mulai'), sortable: true },
+    { accessor: 'tanggal_selesai', title: c('selesai'), sortable: true },
+    { accessor: 'nama_pembimbing', title: c('pembimbing'), sortable: true },
+    { accessor: 'jml_peserta', title: c('peserta'), sortable: true, textAlign: 'right' },
+    { accessor: 'jml_dinilai', title: c('dinilai'), sortable: true, textAlign: 'right' },
+    {
+      accessor: 'percent',
+      title: '%',
+      sortable: true,
+      textAlign: 'right',
+      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
+    },
+    {
+      accessor: 'status',
+      title: t('monitoring.columns.status'),
+      render: (r) => <StatusBadge status={r.status} />,
+    },
+    {
+      accessor: 'detil',
+      title: t('monitoring.columns.detil'),
+      render: (r) => (
+        <Button size="compact-sm" color="green" onClick={() => setDetailId(r.pkl_id)} data-testid="row-detil">
+          {t('monitoring.detil')}
+        </Button>
+      ),
+    },
+  ];
+
+  const data = ringkasan.data;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack gap="md">
+        <Title order={4} data-testid="monitoring-title">
+          {data?.title ?? t('monitoring.pkl.title')}
+        </Title>
+        <Group gap="sm" align="end" wrap="wrap" data-testid="monitoring-filters">
+          <Select
+            label={t('monitoring.filter.tingkat')}
+            placeholder={t('monitoring.filter.semua')}
+            data={TINGKAT.map((n) => ({ value: String(n), label: t('monitoring.filter.kelas', { n }) }))}
+            value={view.tingkat ?? null}
+            onChange={(v) => setView({ tingkat: v, rombel: null })}
+            clearable
+            w={150}
+            data-testid="filter-tingkat"
+          />
+          <Select
+            label={t('monitoring.filter.rombel')}
+            placeholder={t('monitoring.filter.semua')}
+            data={rombelOptions.map(({ value, label }) => ({ value, label }))}
+            value={view.rombel ?? null}
+            onChange={(v) => setView({ rombel: v })}
+            clearable
+            searchable
+            w={180}
+            data-testid="filter-rombel"
+          />
+          <Select
+            label={c('pembimbing')}
+            placeholder={t('monitoring.filter.semua')}
+            data={opsi.data?.guru ?? []}
+            value={view.guru ?? null}
+            onChange={(v) => setView({ guru: v })}
+            clearable
+            searchable
+            w={240}
+            data-testid="filter-guru"
+          />
+          <Select
+            label={t('monitoring.filter.status')}
+            placeholder={t('monitoring.filter.semua')}
+            data={PROGRESS_STATUS_ORDER.map((s) => ({ value: s, label: t(`monitoring.status.${s}`) }))}
+            value={view.status ?? null}
+            onChange={(v) => setView({ status: v })}
+            clearable
+            w={160}
+            data-testid="filter-status"
+          />
+          <Button
+            variant="light"
+            loading={excel.isPending}
+            onClick={() => excel.mutate()}
+            disabled={!ready}
+            data-testid="unduh-excel"
+          >
+            {t('monitoring.unduhExcel')}
+          </Button>
+        </Group>
+        {ringkasan.isError ? <ErrorAlert title={t('monitoring.loadFailed')} error={ringkasan.error} /> : null}
+        <SummaryStrip summary={data?.summary} />
+        {data ? (
+          <div data-testid="monitoring-chart">
+            <ProgressBars
+              title={t('monitoring.penilaian.barsTitle')}
+              testId="chart-kelas"
+              bars={data.kelas}
+              selected={view.rombel}
+              onSelect={(id) => setView({ rombel: id })}
+            />
+          </div>
+        ) : null}
+        <ServerTable<MonitoringPklRow>
+          queryKey={[...MONITORING_PKL_KEY, 'list']}
+          fetchPage={listPklProgress}
+          columns={columns}
+          idAccessor="pkl_id"
+          params={params}
+          enabled={ready}
+          defaultSort={{ columnAccessor: 'percent', direction: 'asc' }}
+          searchPlaceholder={t('monitoring.search')}
+          testId="monitoring-table"
+        />
+      </Stack>
+      <PklDetailModal id={detailId} onClose={() => setDetailId(null)} />
+    </Card>
+  );
+}
