@@ -73,13 +73,12 @@ export function ProgressBars({
           </Table.Tbody>
         </Table>
       ) : (
-        <Stack gap={4} role="list">
+        <Stack gap={4}>
           {bars.map((b) => {
             const pressed = selected === b.id;
             return (
               <UnstyledButton
                 key={b.id}
-                role="listitem"
                 aria-pressed={pressed}
                 aria-label={`${b.label}: ${formatPercent(b.percent)} % (${b.dinilai} / ${b.expected})`}
                 onClick={() => onSelect(pressed ? null : b.id)}
