@@ -1,6 +1,6 @@
 import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringEkskulRow } from '@erapor/contract/monitoring/ekskul';
-import { Button, Card, Group, Select, Stack, Title } from '@mantine/core';
+import { Button, Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
@@ -18,6 +18,7 @@ import {
   MONITORING_EKSKUL_KEY,
 } from '../api/monitoring-api';
 import { EkskulDetailModal } from './ekskul-detail-modal';
+import { FilterBar } from './filter-bar';
 import { ProgressBars } from './progress-bars';
 import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
 import { SummaryStrip } from './summary-strip';
@@ -105,38 +106,11 @@ export function EkskulScreen() {
         <Title order={4} data-testid="monitoring-title">
           {data?.title ?? t('monitoring.ekskul.title')}
         </Title>
-        <Group gap="sm" align="end" wrap="wrap" data-testid="monitoring-filters">
-          <Select
-            label={t('monitoring.ekskul.columns.pembina')}
-            placeholder={t('monitoring.filter.semua')}
-            data={opsi.data?.guru ?? []}
-            value={view.guru ?? null}
-            onChange={(v) => setView({ guru: v })}
-            clearable
-            searchable
-            w={240}
-            data-testid="filter-guru"
-          />
-          <Select
-            label={t('monitoring.filter.status')}
-            placeholder={t('monitoring.filter.semua')}
-            data={PROGRESS_STATUS_ORDER.map((s) => ({ value: s, label: t(`monitoring.status.${s}`) }))}
-            value={view.status ?? null}
-            onChange={(v) => setView({ status: v })}
-            clearable
-            w={160}
-            data-testid="filter-status"
-          />
-          <Button
-            variant="light"
-            loading={excel.isPending}
-            onClick={() => excel.mutate()}
-            disabled={!ready}
-            data-testid="unduh-excel"
-          >
-            {t('monitoring.unduhExcel')}
-          </Button>
-        </Group>
+        <FilterBar
+          guruLabel={t('monitoring.ekskul.columns.pembina')}
+          guruOptions={opsi.data?.guru ?? []}
+          excel={{ pending: excel.isPending, disabled: !ready, onClick: () => excel.mutate() }}
+        />
         {ringkasan.isError ? <ErrorAlert title={t('monitoring.loadFailed')} error={ringkasan.error} /> : null}
         <SummaryStrip summary={data?.summary} />
         {data ? (

@@ -1,7 +1,7 @@
 import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPklRow } from '@erapor/contract/pkl/monitoring';
 import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
-import { Button, Card, Group, Select, Stack, Title } from '@mantine/core';
+import { Button, Card, Stack, Title } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
@@ -18,6 +18,7 @@ import {
   listPklProgress,
   MONITORING_PKL_KEY,
 } from '../api/monitoring-api';
+import { FilterBar, RombelFilter, TingkatFilter } from './filter-bar';
 import { PklDetailModal } from './pkl-detail-modal';
 import { ProgressBars } from './progress-bars';
 import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
@@ -105,59 +106,14 @@ export function PklScreen() {
         <Title order={4} data-testid="monitoring-title">
           {data?.title ?? t('monitoring.pkl.title')}
         </Title>
-        <Group gap="sm" align="end" wrap="wrap" data-testid="monitoring-filters">
-          <Select
-            label={t('monitoring.filter.tingkat')}
-            placeholder={t('monitoring.filter.semua')}
-            data={TINGKAT.map((n) => ({ value: String(n), label: t('monitoring.filter.kelas', { n }) }))}
-            value={view.tingkat ?? null}
-            onChange={(v) => setView({ tingkat: v, rombel: null })}
-            clearable
-            w={150}
-            data-testid="filter-tingkat"
-          />
-          <Select
-            label={t('monitoring.filter.rombel')}
-            placeholder={t('monitoring.filter.semua')}
-            data={rombelOptions.map(({ value, label }) => ({ value, label }))}
-            value={view.rombel ?? null}
-            onChange={(v) => setView({ rombel: v })}
-            clearable
-            searchable
-            w={180}
-            data-testid="filter-rombel"
-          />
-          <Select
-            label={c('pembimbing')}
-            placeholder={t('monitoring.filter.semua')}
-            data={opsi.data?.guru ?? []}
-            value={view.guru ?? null}
-            onChange={(v) => setView({ guru: v })}
-            clearable
-            searchable
-            w={240}
-            data-testid="filter-guru"
-          />
-          <Select
-            label={t('monitoring.filter.status')}
-            placeholder={t('monitoring.filter.semua')}
-            data={PROGRESS_STATUS_ORDER.map((s) => ({ value: s, label: t(`monitoring.status.${s}`) }))}
-            value={view.status ?? null}
-            onChange={(v) => setView({ status: v })}
-            clearable
-            w={160}
-            data-testid="filter-status"
-          />
-          <Button
-            variant="light"
-            loading={excel.isPending}
-            onClick={() => excel.mutate()}
-            disabled={!ready}
-            data-testid="unduh-excel"
-          >
-            {t('monitoring.unduhExcel')}
-          </Button>
-        </Group>
+        <FilterBar
+          guruLabel={c('pembimbing')}
+          guruOptions={opsi.data?.guru ?? []}
+          excel={{ pending: excel.isPending, disabled: !ready, onClick: () => excel.mutate() }}
+        >
+          <TingkatFilter />
+          <RombelFilter options={rombelOptions} />
+        </FilterBar>
         {ringkasan.isError ? <ErrorAlert title={t('monitoring.loadFailed')} error={ringkasan.error} /> : null}
         <SummaryStrip summary={data?.summary} />
         {data ? (
