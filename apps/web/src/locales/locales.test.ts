@@ -59,6 +59,11 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'Communication',
   'Positive',
   'Description',
+  'Actions',
+  'National',
+  // Indonesian and German spell "Status" as English does; German "Details" too.
+  'Status',
+  'Details',
 ]);
 
 /** A value with nothing to translate (only placeholders and punctuation). */
