@@ -82,7 +82,7 @@ test.describe('Password PD', () => {
       await expect(row.locator('td').nth(4)).toHaveText(kelas);
 
     await table.locator('tbody tr').first().getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('button', { name: 'Yakin!' }).click();
+    await page.getByTestId('confirm-yes').click();
     await expect(page.getByTestId('one-time-password')).toHaveText(/^[a-z2-9]{10}$/);
   });
 });
