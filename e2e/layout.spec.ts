@@ -76,8 +76,9 @@ function overflowsOutsideScrollers(): { total: number; offenders: Overflow[] } {
     if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && style.textOverflow === 'ellipsis')
       return true;
     if (el.matches('.mantine-Switch-track')) return true;
-    // A ScrollArea's thumb widens its touch target with a 44 px ::before while the bar is shown.
-    if (el.matches('.mantine-ScrollArea-thumb')) return true;
+    // A ScrollArea's thumb widens its touch target with a 44 px ::before while the bar is shown; a thumb
+    // at the end of its bar (an empty wide table) makes the bar itself 44 px wider inside.
+    if (el.matches('.mantine-ScrollArea-thumb, .mantine-ScrollArea-scrollbar')) return true;
     // A loading spinner's animated ring draws past its box for a moment (a refetch on a slow machine).
     if (el.matches('.mantine-Loader-root')) return true;
     const scroller = scrollerOf(el);

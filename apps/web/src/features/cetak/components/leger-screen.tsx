@@ -1,23 +1,17 @@
 import { Alert, Button, Card, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { use, useMemo } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { BUS_EVENTS, emit, useBusEvent } from '../../../lib/event-bus';
 import { httpErrorMessage } from '../../../lib/http-errors';
-import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import { downloadLeger, getLeger, getLegerKelas, LEGER_KEY } from '../api/leger-api';
+import { cetakMessages } from '../messages';
 import { LegerTable } from './leger-table';
 import { RombelPicker, useRombelPick } from './rombel-picker';
-
-/** The ledger's strings live in the cetak area, which neither wali-kelas nor monitoring screens load. */
-function useLegerMessages(): void {
-  useEffect(() => {
-    void loadAreaMessages('cetak');
-  }, []);
-}
 
 /**
  * Unduh Leger (reference-screens §13.2; docs/decisions/030-unduh-leger.md).
@@ -29,7 +23,7 @@ function useLegerMessages(): void {
  * the promotion meeting's columns to both.
  */
 export function LegerScreen({ mode }: { mode: 'wali' | 'waka' }) {
-  useLegerMessages();
+  use(cetakMessages);
   const { t } = useTranslation();
   const def = useRouteDef();
   // The switch lives in the URL too (decision 025): `?ringkasan=1`, a key view-search passes through.

@@ -1,22 +1,16 @@
 import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
 import { Alert, Badge, Button, Card, Group, Loader, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { use } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { httpErrorMessage } from '../../../lib/http-errors';
-import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { CETAK_RAPOR_KEY, getCetakRapor, openRaporP5Pdf, openRaporPdf } from '../api/rapor-api';
+import { cetakMessages } from '../messages';
 import { CetakSemua } from './rapor-semua';
 import { RombelPicker, useRombelPick } from './rombel-picker';
-
-/** The print page's strings live in the cetak area, which neither wali-kelas nor monitoring screens load. */
-function useCetakMessages(): void {
-  useEffect(() => {
-    void loadAreaMessages('cetak');
-  }, []);
-}
 
 const DOKUMEN: { dokumen: RaporDokumen; label: string; testid: string }[] = [
   { dokumen: 'cover', label: 'cetak.rapor.cover', testid: 'rapor-cover' },
@@ -32,7 +26,7 @@ const DOKUMEN: { dokumen: RaporDokumen; label: string; testid: string }[] = [
  * button per document, each opening the PDF from a blob in a new tab, and what the card lacks.
  */
 export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
-  useCetakMessages();
+  use(cetakMessages);
   const { t } = useTranslation();
   // The class list comes with every answer; the first (un-chosen) answer gives it to the Waka.
   const list = useQuery({ queryKey: [...CETAK_RAPOR_KEY, 'kelas'], queryFn: () => getCetakRapor(null) });
