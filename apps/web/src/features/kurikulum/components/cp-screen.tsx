@@ -4,12 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { useBusEvent } from '../../../lib/event-bus';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, httpErrorText, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import { createCp, KURIKULUM_KEY, listCp, setCpStatus } from '../api/kurikulum-api';
-import { ClassFields, type ClassValue, EMPTY_CLASS, FilterRow, issuesOf, useFilterView } from './filters';
+import { ClassFields, type ClassValue, EMPTY_CLASS, FilterRow, useFilterView } from './filters';
 import { ConfirmDialog, type ConfirmState, Z } from './ui';
 
 const KEY = [...KURIKULUM_KEY, 'cp'] as const;

@@ -195,15 +195,3 @@ export function ClassFields({
     </>
   );
 }
-
-/** zod issues of the contract's schema → `{ field: first message }`, as the server answers. */
-export function issuesOf(
-  issues: readonly { path: PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    out[key] ??= issue.message;
-  }
-  return out;
-}

@@ -2,11 +2,12 @@ import { kdCreateSchema } from '@erapor/contract/kurikulum/kd';
 import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { createKd, KURIKULUM_KEY } from '../api/kurikulum-api';
-import { ClassFields, type ClassValue, EMPTY_CLASS, issuesOf } from './filters';
+import { ClassFields, type ClassValue, EMPTY_CLASS } from './filters';
 import { DROPDOWN, Z } from './ui';
 
 /** "Tambah Data Kompetensi Dasar" (reference-screens §6.7): a KD of the school for a K13 class's subject. */

@@ -2,6 +2,7 @@ import { TP_MESSAGES, type TpSaved, tpCreateSchema } from '@erapor/contract/kuri
 import { Alert, Button, FileInput, Group, Modal, Select, Stack, Tabs, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -13,7 +14,7 @@ import {
   KURIKULUM_KEY,
   type TpTarget,
 } from '../api/kurikulum-api';
-import { ClassFields, type ClassValue, EMPTY_CLASS, issuesOf } from './filters';
+import { ClassFields, type ClassValue, EMPTY_CLASS } from './filters';
 import { DROPDOWN, shorten, Z } from './ui';
 
 /**

@@ -17,6 +17,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -49,12 +50,6 @@ const EMPTY: Draft = {
   nip: '',
   tps: [],
 };
-
-function issuesOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return out;
-}
 
 /**
  * "Tambah / Edit Perencanaan Penilaian PKL" (reference-screens §10.1): Tingkat Kelas → Rombongan

@@ -22,6 +22,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
@@ -66,12 +67,6 @@ const FIELD_OF: Partial<Record<keyof Draft, string>> = {
   noUrut: 'no_urut',
   sub: 'sub_elemen',
 };
-
-function issuesOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of issues) out[issue.path.map(String).join('.') || '_'] ??= issue.message;
-  return out;
-}
 
 /**
  * "Tambah / Edit Perencanaan P5" (reference-screens §8.1): Tahun Pelajaran, Tingkat → Rombongan

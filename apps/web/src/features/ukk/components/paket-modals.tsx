@@ -23,11 +23,12 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Icon } from '../../../components/icon';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { addUnits, createPaket, getPaket, getPaketPilihan, UKK_KEY, updatePaket } from '../api/paket-api';
-import { DROPDOWN, issuesOf, Z } from './ui';
+import { DROPDOWN, Z } from './ui';
 
 /*
  * The Paket UKK modals (reference-screens §6.11): "Tambah Paket Uji Kompetensi Keahlian" (several

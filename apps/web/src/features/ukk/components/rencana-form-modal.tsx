@@ -16,13 +16,14 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
 import { createRencana, getRencana, getRencanaPilihan, updateRencana } from '../api/rencana-api';
-import { ConfirmDialog, type ConfirmState, DROPDOWN, issuesOf, Z } from './ui';
+import { ConfirmDialog, type ConfirmState, DROPDOWN, Z } from './ui';
 
 export type RencanaTarget = { mode: 'add' } | { mode: 'edit'; id: string };
 

@@ -14,11 +14,12 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { getTemplate, resetTemplate, saveTemplate, UKK_KEY } from '../api/paket-api';
-import { ConfirmDialog, DROPDOWN, issuesOf, Z } from './ui';
+import { ConfirmDialog, DROPDOWN, Z } from './ui';
 
 const TEXT_FIELDS = [
   'judul_id',
