@@ -12,7 +12,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
 import { raporKelas } from '../cetak/rapor/data';
-import { getActiveSemester, getSettings } from '../sekolah/service';
+import { getActiveSemester } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 
@@ -31,6 +31,8 @@ interface Membership {
   semesterId: string;
   semester: string;
   kunciNilai: boolean;
+  /** The school opened this semester's grades to pupils (Pengaturan Umum). */
+  dibukaSekolah: boolean;
   guruId: string | null;
 }
 
@@ -44,11 +46,13 @@ async function memberships(db: Db, actor: Actor, pesertaDidikId: string): Promis
   const rows = await sqlRows<Record<string, unknown>>(
     db,
     sql`select a.anggota_rombel_id, r.rombongan_belajar_id, r.nama as rombel, r.tingkat, r.semester_id,
-        sm.nama as semester, r.kunci_nilai, r.guru_id
+        sm.nama as semester, r.kunci_nilai, r.guru_id, st.value as rilis_nilai_siswa
       from anggota_rombel a
       join rombongan_belajar r on r.rombongan_belajar_id = a.rombongan_belajar_id
         and r.deleted_at is null and r.jenis_rombel = 1
       join semester sm on sm.semester_id = r.semester_id
+      left join settings st on st.sekolah_id = r.sekolah_id and st.semester_id = r.semester_id
+        and st.key = ${SETTING_KEYS.rilisNilaiSiswa}
       where a.peserta_didik_id = ${pesertaDidikId} and a.deleted_at is null and r.sekolah_id = ${actor.sekolahId}
       order by r.semester_id desc`,
   );
@@ -60,22 +64,17 @@ async function memberships(db: Db, actor: Actor, pesertaDidikId: string): Promis
     semesterId: String(r.semester_id),
     semester: String(r.semester),
     kunciNilai: r.kunci_nilai === true,
+    dibukaSekolah: r.rilis_nilai_siswa === '1',
     guruId: r.guru_id === null ? null : String(r.guru_id),
   }));
 }
 
-async function rilisOf(
-  db: Db,
-  actor: Actor,
-  m: Membership,
-  activeSemesterId: string | null,
-): Promise<RilisNilai> {
-  const settings = await getSettings(db, actor, m.semesterId);
+function rilisOf(m: Membership, activeSemesterId: string | null): RilisNilai {
   return rilisNilai({
     semesterId: m.semesterId,
     activeSemesterId,
     kunciNilai: m.kunciNilai,
-    dibukaSekolah: settings[SETTING_KEYS.rilisNilaiSiswa] === '1',
+    dibukaSekolah: m.dibukaSekolah,
   });
 }
 
@@ -90,15 +89,12 @@ export async function profil(db: Db, actor: Actor): Promise<PortalProfil> {
   if (!pd) throw notFound();
   const list = await memberships(db, actor, pesertaDidikId);
   const active = (await getActiveSemester(db))?.semester_id ?? null;
-  const semester: PortalSemester[] = [];
-  for (const m of list) {
-    semester.push({
-      semester_id: m.semesterId,
-      nama: m.semester,
-      rombel: m.rombel,
-      rilis: await rilisOf(db, actor, m, active),
-    });
-  }
+  const semester: PortalSemester[] = list.map((m) => ({
+    semester_id: m.semesterId,
+    nama: m.semester,
+    rombel: m.rombel,
+    rilis: rilisOf(m, active),
+  }));
   const current = list.find((m) => m.semesterId === actor.semesterId);
   let kelas: PortalProfil['kelas'] = null;
   if (current) {
@@ -139,7 +135,7 @@ export async function nilaiSemester(db: Db, actor: Actor, semesterId: string): P
   const pesertaDidikId = requirePupil(actor);
   const m = (await memberships(db, actor, pesertaDidikId)).find((x) => x.semesterId === semesterId);
   if (!m) throw notFound(PORTAL_MESSAGES.noClass);
-  const rilis = await rilisOf(db, actor, m, (await getActiveSemester(db))?.semester_id ?? null);
+  const rilis = rilisOf(m, (await getActiveSemester(db))?.semester_id ?? null);
   const rapor = await raporKelas(
     db,
     {
@@ -202,7 +198,7 @@ export async function detilNilai(db: Db, actor: Actor, pembelajaranId: string): 
   const all = await memberships(db, actor, pesertaDidikId);
   const regular = all.find((x) => x.semesterId === String(b.semester_id));
   const rilis: RilisNilai = regular
-    ? await rilisOf(db, actor, regular, (await getActiveSemester(db))?.semester_id ?? null)
+    ? rilisOf(regular, (await getActiveSemester(db))?.semester_id ?? null)
     : 'belum';
   const anggotaRombelId = String(b.anggota_rombel_id);
   const base = {
