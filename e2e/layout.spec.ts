@@ -231,6 +231,17 @@ test('Input Asesmen with its grade grid at 1366, 1280 and 390 px', async ({ page
   // The No and Nama columns stay in place while the grades scroll sideways inside the card.
   await page.setViewportSize(WIDTHS[2]);
   const nameCell = page.getByTestId('grade-grid').locator('tbody tr').first().locator('td, th').nth(1);
+  // The layout settles after the resize (the side menu leaves, the card narrows): measure once the
+  // name cell stops moving, not in the middle of that.
+  let last = Number.NaN;
+  await expect
+    .poll(async () => {
+      const x = (await nameCell.boundingBox())?.x ?? Number.NaN;
+      const still = x === last;
+      last = x;
+      return still;
+    })
+    .toBe(true);
   const before = await nameCell.boundingBox();
   const scroller = page.getByTestId('grade-grid').locator('[data-scroll-x]').first();
   await expect.poll(() => scroller.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
