@@ -33,6 +33,10 @@ export interface ViewSearch {
   asesmen?: string;
   /** A semester id (the pupil portal's Nilai tab). */
   semester?: string;
+  /** A CP/KD ("cp:12", "kd:…"; Pusat Unduhan's Template TP). */
+  cp?: string;
+  /** A pupil's anggota_rombel_id (Pusat Unduhan's report documents). */
+  pd?: string;
   tab?: string;
   q?: string;
   sort?: string;
@@ -56,6 +60,8 @@ const TEXT_KEYS = [
   'status',
   'asesmen',
   'semester',
+  'cp',
+  'pd',
   'tab',
   'q',
   'sort',

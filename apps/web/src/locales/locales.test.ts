@@ -64,6 +64,9 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   // Indonesian and German spell "Status" as English does; German "Details" too.
   'Status',
   'Details',
+  // "Format" and "Monitoring" are Indonesian and German words as well.
+  'Format',
+  'Monitoring',
 ]);
 
 /** A value with nothing to translate (only placeholders and punctuation). */
