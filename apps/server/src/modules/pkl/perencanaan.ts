@@ -14,6 +14,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { paginate } from '../../lib/list';
+import { requireScoreLossConfirmed } from '../../lib/score-loss';
 import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
 import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { assertPenilaianOpen } from '../penilaian/gate';
@@ -473,12 +474,9 @@ export async function createRencana(db: Db, actor: Actor, body: RencanaPklSave) 
   return { message: PKL_MESSAGES.saved, data: await detailOf(db, me, pklId) };
 }
 
-/** 409 unless the caller confirmed exactly `n` scores going (n > 0). */
-function requireConfirmed(n: number, confirmed: number | undefined, message: string): void {
-  if (n > 0 && confirmed !== n) {
-    throw new AppError(409, 'PKL_KONFIRMASI_HAPUS_NILAI', message, { jumlah_nilai: String(n) });
-  }
-}
+/** 409 unless the caller confirmed exactly `n` scores going (lib/score-loss.ts). */
+const requireConfirmed = (n: number, confirmed: number | undefined, message: string) =>
+  requireScoreLossConfirmed(n, confirmed, 'PKL_KONFIRMASI_HAPUS_NILAI', message);
 
 /** Locks the plan row for the rest of the transaction and answers its current updated_at. */
 async function lockPlan(tx: Db, pklId: string): Promise<Date> {

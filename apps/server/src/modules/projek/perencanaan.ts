@@ -14,6 +14,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, pgConstraint } from '../../db/errors';
 import { paginate } from '../../lib/list';
+import { requireScoreLossConfirmed } from '../../lib/score-loss';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import { assertPenilaianOpen } from '../penilaian/gate';
 import { pembelajaran, rombonganBelajar } from '../referensi/tables';
@@ -281,12 +282,9 @@ export async function createRencana(db: Db, actor: Actor, body: RencanaProjekCre
   return { message: PROJEK_MESSAGES.saved, data: await detailOf(db, id) };
 }
 
-/** 409 unless the caller confirmed exactly `n` scores going (n > 0). */
-function requireConfirmed(n: number, confirmed: number | undefined, message: string): void {
-  if (n > 0 && confirmed !== n) {
-    throw new AppError(409, 'P5_KONFIRMASI_HAPUS_NILAI', message, { jumlah_nilai: String(n) });
-  }
-}
+/** 409 unless the caller confirmed exactly `n` scores going (lib/score-loss.ts). */
+const requireConfirmed = (n: number, confirmed: number | undefined, message: string) =>
+  requireScoreLossConfirmed(n, confirmed, 'P5_KONFIRMASI_HAPUS_NILAI', message);
 
 /** Locks the project row for the rest of the transaction and answers its current updated_at. */
 async function lockRencana(tx: Db, id: string): Promise<Date> {

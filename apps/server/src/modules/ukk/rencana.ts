@@ -12,7 +12,8 @@ import { type PolaUkk, predikatUkk } from '@erapor/contract/ukk/rules';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, fieldError, notFound } from '../../plugins/errors';
+import { requireScoreLossConfirmed } from '../../lib/score-loss';
+import { fieldError, notFound } from '../../plugins/errors';
 import { roleUser, users } from '../pengguna/tables';
 import { likePattern } from '../referensi/rombel/access';
 import { sortKeyOf } from '../referensi/rombel/service';
@@ -328,17 +329,15 @@ export async function updateRencana(
     const chosen = new Set(body.anggota_rombel_ids);
     const dropped = current.filter((p) => !chosen.has(p.anggota_rombel_id));
     const scored = dropped.filter((p) => p.nilai !== null);
-    if (scored.length > 0 && body.konfirmasi_hapus_nilai !== scored.length) {
-      throw new AppError(
-        409,
-        'UKK_KONFIRMASI_HAPUS_NILAI',
-        RENCANA_MESSAGES.dropScores(
-          scored.length,
-          scored.map((p) => p.nama),
-        ),
-        { jumlah_nilai: String(scored.length) },
-      );
-    }
+    requireScoreLossConfirmed(
+      scored.length,
+      body.konfirmasi_hapus_nilai,
+      'UKK_KONFIRMASI_HAPUS_NILAI',
+      RENCANA_MESSAGES.dropScores(
+        scored.length,
+        scored.map((p) => p.nama),
+      ),
+    );
     await tx
       .update(rencanaUkk)
       .set({
@@ -385,10 +384,7 @@ export async function deleteRencana(
       .from(nilaiUkk)
       .where(and(eq(nilaiUkk.rencanaUkkId, rencanaUkkId), sql`${nilaiUkk.nilai} is not null`));
     const n = scored?.n ?? 0;
-    if (n > 0 && konfirmasi !== n)
-      throw new AppError(409, 'UKK_KONFIRMASI_HAPUS_NILAI', RENCANA_MESSAGES.deleteScores(n), {
-        jumlah_nilai: String(n),
-      });
+    requireScoreLossConfirmed(n, konfirmasi, 'UKK_KONFIRMASI_HAPUS_NILAI', RENCANA_MESSAGES.deleteScores(n));
     await tx.delete(rencanaUkk).where(eq(rencanaUkk.rencanaUkkId, rencanaUkkId));
   });
   return { message: RENCANA_MESSAGES.deleted };

@@ -6,9 +6,10 @@ import { ServerTable, type ServerTableColumn } from '../../../components/data-ta
 import { DetailField, DetailModal } from '../../../components/detail-modal';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { useBusEvent } from '../../../lib/event-bus';
-import { httpErrorText, toHttpError } from '../../../lib/http-errors';
+import { httpErrorText } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
+import { scoreLossToConfirm } from '../../../lib/score-loss';
 import { toast } from '../../../lib/toast';
 import { deleteRencana, getRencana, listRencana, PROJEK_KEY } from '../api/projek-api';
 import { type FormTarget, RencanaFormModal } from './rencana-form-modal';
@@ -42,10 +43,9 @@ export function PerencanaanScreen() {
       setConfirm(null);
     },
     onError: (e, v) => {
-      const err = toHttpError(e);
-      const n = Number(err.details.jumlah_nilai);
-      if (err.status === 409 && n > 0 && v.konfirmasi === undefined) {
-        setConfirm({ text: err.message, onYes: () => remove.mutate({ id: v.id, konfirmasi: n }) });
+      const ask = scoreLossToConfirm(e, v.konfirmasi);
+      if (ask) {
+        setConfirm({ text: ask.text, onYes: () => remove.mutate({ id: v.id, konfirmasi: ask.jumlah }) });
         return;
       }
       setConfirm(null);

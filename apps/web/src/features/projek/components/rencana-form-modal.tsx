@@ -25,6 +25,7 @@ import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
+import { scoreLossToConfirm } from '../../../lib/score-loss';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import {
@@ -171,12 +172,12 @@ export function RencanaFormModal({ target, onClose }: { target: FormTarget | nul
       onClose();
     },
     onError: (e, konfirmasi) => {
-      const err = toHttpError(e);
-      const n = Number(err.details.jumlah_nilai);
-      if (err.status === 409 && n > 0 && konfirmasi === undefined) {
-        setConfirm({ text: err.message, onYes: () => save.mutate(n) });
+      const ask = scoreLossToConfirm(e, konfirmasi);
+      if (ask) {
+        setConfirm({ text: ask.text, onYes: () => save.mutate(ask.jumlah) });
         return;
       }
+      const err = toHttpError(e);
       setConfirm(null);
       const hasFields = Object.keys(err.details).length > 0;
       setErrors(err.details);

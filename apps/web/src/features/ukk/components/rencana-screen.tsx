@@ -5,9 +5,10 @@ import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { useBusEvent } from '../../../lib/event-bus';
-import { httpErrorMessage, httpErrorText, toHttpError } from '../../../lib/http-errors';
+import { httpErrorMessage, httpErrorText } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
+import { scoreLossToConfirm } from '../../../lib/score-loss';
 import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
 import { deleteRencana, getRencana, listRencana } from '../api/rencana-api';
@@ -45,10 +46,9 @@ export function RencanaScreen() {
       setConfirm(null);
     },
     onError: (e, v) => {
-      const err = toHttpError(e);
-      const n = Number(err.details.jumlah_nilai);
-      if (err.status === 409 && n > 0 && v.konfirmasi === undefined) {
-        setConfirm({ text: err.message, onYes: () => remove.mutate({ id: v.id, konfirmasi: n }) });
+      const ask = scoreLossToConfirm(e, v.konfirmasi);
+      if (ask) {
+        setConfirm({ text: ask.text, onYes: () => remove.mutate({ id: v.id, konfirmasi: ask.jumlah }) });
         return;
       }
       setConfirm(null);
