@@ -8,6 +8,10 @@ export interface AppConfig {
   host: string;
   /** Absolute path: embedded database, snapshots, generated secrets. */
   dataDir: string;
+  /** The national reference set (`REFERENCE_DIR`, else ../shared/reference next to the installation). */
+  referenceDir: string;
+  /** Backup archives (`BACKUP_DIR`, else `DATA_DIR/backups`). */
+  backupDir: string;
   /** Set: node-postgres against this server. Unset: embedded PGlite in `dataDir/pgdata`. */
   databaseUrl: string | undefined;
   seedDemo: boolean;
@@ -91,10 +95,13 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<AppConfig> = {},
 ): AppConfig {
+  const dataDir = resolve(overrides.dataDir ?? (env.DATA_DIR || './data'));
   const config: AppConfig = {
     port: num(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
+    referenceDir: resolve(env.REFERENCE_DIR || resolve(REPO_ROOT, '../shared/reference')),
+    backupDir: resolve(env.BACKUP_DIR || resolve(dataDir, 'backups')),
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: bool(env.SEED_DEMO, true, 'SEED_DEMO'),
     demoProfile: demoProfile(env.DEMO_PROFILE),
