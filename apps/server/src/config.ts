@@ -30,7 +30,11 @@ export interface AppConfig {
   registrationOpen: boolean;
   snapshotIntervalHours: number;
   snapshotKeep: number;
-  loginRateLimit: { account: number; address: number; windowSeconds: number };
+  /**
+   * Failures in `windowSeconds` before a pause: per account from unknown browsers, per client
+   * address, and per account on a browser that has logged in as it before (decision 041).
+   */
+  loginRateLimit: { account: number; address: number; device: number; windowSeconds: number };
   trustProxy: boolean;
   logLevel: string;
   /** The built web app (`apps/web/dist`). */
@@ -119,6 +123,7 @@ export function loadConfig(
     loginRateLimit: {
       account: num(env.LOGIN_RATE_LIMIT_ACCOUNT, 5, 'LOGIN_RATE_LIMIT_ACCOUNT', 1),
       address: num(env.LOGIN_RATE_LIMIT_ADDRESS, 30, 'LOGIN_RATE_LIMIT_ADDRESS', 1),
+      device: num(env.LOGIN_RATE_LIMIT_DEVICE, 10, 'LOGIN_RATE_LIMIT_DEVICE', 1),
       windowSeconds: parseDuration(env.LOGIN_RATE_LIMIT_WINDOW, 15 * 60, 'LOGIN_RATE_LIMIT_WINDOW'),
     },
     trustProxy: bool(env.TRUST_PROXY, false, 'TRUST_PROXY'),
