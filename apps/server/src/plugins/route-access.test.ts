@@ -62,11 +62,17 @@ describeEngines('every route: authorization before validation', {}, (t) => {
           url: badUrl(route.url),
           headers: { ...bearer(who.token), ...(hasBody ? { 'content-type': 'application/json' } : {}) },
           // Every other request a broken JSON text: refused before it is even parsed.
-          payload: hasBody ? (checked % 2 === 0 ? { [BAD]: BAD, nama: 1, rows: BAD } : '{"rusak": ') : undefined,
+          payload: hasBody
+            ? checked % 2 === 0
+              ? { [BAD]: BAD, nama: 1, rows: BAD }
+              : '{"rusak": '
+            : undefined,
         });
         checked++;
         if (res.statusCode !== 403 || json(res).message !== MESSAGES.forbidden) {
-          wrong.push(`${route.method} ${route.url} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+          wrong.push(
+            `${route.method} ${route.url} as ${who.email}: ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
         }
       }
     }
