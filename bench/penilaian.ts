@@ -34,7 +34,7 @@ interface Env extends AppEnv {
 /** The full demo school (smk-standard) with a known password, behind a listening app. */
 async function openEnv(engine: Engine): Promise<Env> {
   const env = await openAppEnv(engine, 'penilaian', {
-    loginRateLimit: { account: 1000, address: 100_000, windowSeconds: 60 },
+    loginRateLimit: { account: 1000, address: 100_000, device: 1000, windowSeconds: 60 },
   });
   const demo = await writeDemoSchool(env.handle.db, {
     profile: 'smk-standard',

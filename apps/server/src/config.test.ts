@@ -20,7 +20,7 @@ describe('config', () => {
       registrationOpen: false,
       snapshotIntervalHours: 6,
       snapshotKeep: 3,
-      loginRateLimit: { account: 5, address: 30, windowSeconds: 900 },
+      loginRateLimit: { account: 5, address: 30, device: 10, windowSeconds: 900 },
     });
     expect(c.dataDir).toBe(join(process.cwd(), 'data'));
   });

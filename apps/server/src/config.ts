@@ -8,6 +8,10 @@ export interface AppConfig {
   host: string;
   /** Absolute path: embedded database, snapshots, generated secrets. */
   dataDir: string;
+  /** The national reference set (`REFERENCE_DIR`, else ../shared/reference next to the installation). */
+  referenceDir: string;
+  /** Backup archives (`BACKUP_DIR`, else `DATA_DIR/backups`). */
+  backupDir: string;
   /** Set: node-postgres against this server. Unset: embedded PGlite in `dataDir/pgdata`. */
   databaseUrl: string | undefined;
   seedDemo: boolean;
@@ -26,7 +30,11 @@ export interface AppConfig {
   registrationOpen: boolean;
   snapshotIntervalHours: number;
   snapshotKeep: number;
-  loginRateLimit: { account: number; address: number; windowSeconds: number };
+  /**
+   * Failures in `windowSeconds` before a pause: per account from unknown browsers, per client
+   * address, and per account on a browser that has logged in as it before (decision 041).
+   */
+  loginRateLimit: { account: number; address: number; device: number; windowSeconds: number };
   trustProxy: boolean;
   logLevel: string;
   /** The built web app (`apps/web/dist`). */
@@ -91,10 +99,13 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<AppConfig> = {},
 ): AppConfig {
+  const dataDir = resolve(overrides.dataDir ?? (env.DATA_DIR || './data'));
   const config: AppConfig = {
     port: num(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR || './data'),
+    dataDir,
+    referenceDir: resolve(env.REFERENCE_DIR || resolve(REPO_ROOT, '../shared/reference')),
+    backupDir: resolve(env.BACKUP_DIR || resolve(dataDir, 'backups')),
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: bool(env.SEED_DEMO, true, 'SEED_DEMO'),
     demoProfile: demoProfile(env.DEMO_PROFILE),
@@ -112,6 +123,7 @@ export function loadConfig(
     loginRateLimit: {
       account: num(env.LOGIN_RATE_LIMIT_ACCOUNT, 5, 'LOGIN_RATE_LIMIT_ACCOUNT', 1),
       address: num(env.LOGIN_RATE_LIMIT_ADDRESS, 30, 'LOGIN_RATE_LIMIT_ADDRESS', 1),
+      device: num(env.LOGIN_RATE_LIMIT_DEVICE, 10, 'LOGIN_RATE_LIMIT_DEVICE', 1),
       windowSeconds: parseDuration(env.LOGIN_RATE_LIMIT_WINDOW, 15 * 60, 'LOGIN_RATE_LIMIT_WINDOW'),
     },
     trustProxy: bool(env.TRUST_PROXY, false, 'TRUST_PROXY'),

@@ -16,6 +16,8 @@ export interface AppContext {
   limits: {
     loginAccount: FailureLimiter;
     loginAddress: FailureLimiter;
+    /** Per account and known device (`account\0nonce` of the device cookie). */
+    loginDevice: FailureLimiter;
     forgotEmail: FailureLimiter;
     forgotAddress: FailureLimiter;
   };
@@ -27,6 +29,7 @@ export function createLimits(config: AppConfig, now: () => Date): AppContext['li
   return {
     loginAccount: new FailureLimiter(config.loginRateLimit.account, windowMs, clock),
     loginAddress: new FailureLimiter(config.loginRateLimit.address, windowMs, clock),
+    loginDevice: new FailureLimiter(config.loginRateLimit.device, windowMs, clock),
     forgotEmail: new FailureLimiter(3, 15 * 60_000, clock),
     forgotAddress: new FailureLimiter(20, 15 * 60_000, clock),
   };

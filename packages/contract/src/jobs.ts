@@ -36,8 +36,8 @@ export const JOB_KIND_IMPORT_REFERENSI = 'import-referensi';
 export const importReferensiRequestSchema = z
   .object({
     /**
-     * A directory on the server laid out as published (json/, xlsx/). Default: the server's
-     * REFERENCE_DIR (or ../shared/reference next to the installation).
+     * A directory on the server laid out as published (json/, xlsx/), inside REFERENCE_DIR or the
+     * backups folder (absolute, or relative to REFERENCE_DIR; no `..`). Default: REFERENCE_DIR.
      */
     dir: z.string().trim().min(1).max(1000).optional(),
   })
@@ -60,6 +60,7 @@ export const badRowSchema = z.object({
 
 /** `result` of a finished import-referensi job (also what the command line prints). */
 export const importReferensiReportSchema = z.object({
+  /** The folder as named for people (`REFERENCE_DIR/2025`), never the server's absolute path. */
   dir: z.string(),
   files: z.number().int(),
   /** Per table, in import order. */
@@ -81,5 +82,9 @@ export const IMPORT_REFERENSI_MESSAGES = {
   alreadyRunning: 'Impor data referensi sedang berjalan. Tunggu sampai selesai.',
   dirNotFound: 'Folder data referensi tidak ditemukan di server.',
   dirInvalid: 'Folder ini bukan folder data referensi (harus berisi folder json/ dan/atau xlsx/).',
+  /** The server's one answer for every folder it refuses (never says why, never echoes a path). */
+  dirRefused:
+    'Folder tidak dapat dipakai. Sebutkan folder data referensi di dalam folder yang diizinkan server ' +
+    '(REFERENCE_DIR atau folder cadangan), tanpa "..".',
   noChanges: 'Tidak ada perubahan: semua data referensi sudah sama dengan berkas.',
 } as const;

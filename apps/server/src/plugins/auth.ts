@@ -1,14 +1,37 @@
-import { type AbilityRule, abilitiesForRoles, can, type Resource } from '@erapor/contract/abilities';
+import {
+  type AbilityRule,
+  abilitiesForRoles,
+  can,
+  type Resource,
+  ROLE_RESOURCES,
+} from '@erapor/contract/abilities';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
-import type { RoleName } from '@erapor/contract/roles';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROLE_NAMES, type RoleName } from '@erapor/contract/roles';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Actor } from '../actor';
 import type { AppContext } from '../context';
 import { loadActor } from '../modules/auth/service';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { forbidden, unauthenticated } from './errors';
 
+/**
+ * Who may use a route at all: the roles (any one of them, in the token's semester), or 'any'
+ * logged-in user. Checked before the body is even read (decision 042), so a caller outside these
+ * roles gets 403 whatever they send; owner checks that need the body stay in the services.
+ */
+export type RouteRoles = readonly RoleName[] | 'any';
+
+/** A registered API route as the access check sees it (the options object, read after all onRoute hooks). */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  options: RouteOptions;
+}
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    roles?: RouteRoles;
+  }
   interface FastifyRequest {
     /** Set by `authenticate`; null on public routes. */
     actor: Actor | null;
@@ -17,7 +40,36 @@ declare module 'fastify' {
     ctx: AppContext;
     /** onRequest/preHandler hook: 401 unless a valid Bearer token of a live session is sent. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Every /api route with its options (the route-walking access test reads it). */
+    routeAccess: RouteAccessEntry[];
   }
+}
+
+/** Role guards (requireResource/requireRoles) and the roles they let through. */
+const guardRoles = new WeakMap<object, readonly RoleName[]>();
+
+/** The roles whose resources include `resource` (ROLE_RESOURCES; `Web` is every role's). */
+export function rolesWithResource(resource: Resource): RoleName[] {
+  return ROLE_NAMES.filter((r) => resource === 'Web' || ROLE_RESOURCES[r].includes(resource));
+}
+
+/** A route's declared roles narrowed by a guard's (both must hold). */
+function narrow(declared: RouteRoles | undefined, guard: readonly RoleName[]): RouteRoles {
+  if (declared === undefined || declared === 'any') return guard;
+  return declared.filter((r) => guard.includes(r));
+}
+
+const asArray = <T>(v: T | T[] | undefined): T[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Every route of this plugin is for these roles unless it declares its own `config.roles`.
+ * Call it at the top of a routes plugin, before its routes.
+ */
+export function routesFor(app: FastifyInstance, roles: RouteRoles): void {
+  app.addHook('onRoute', (options) => {
+    options.config ??= {};
+    options.config.roles ??= roles;
+  });
 }
 
 function bearer(request: FastifyRequest): string | null {
@@ -47,6 +99,29 @@ export function registerAuth(app: FastifyInstance): void {
     if (!actor) throw unauthenticated();
     request.actor = actor;
   });
+  const routeAccess: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', routeAccess);
+  // A role guard given as a preHandler would run after the body and query are validated (and a
+  // 400 would tell a caller without the role the fields): it becomes the route's `roles` instead.
+  app.addHook('onRoute', (options) => {
+    const handlers = asArray(options.preHandler);
+    const guards = handlers.filter((h) => guardRoles.has(h));
+    if (guards.length > 0) {
+      options.preHandler = handlers.filter((h) => !guardRoles.has(h));
+      options.config ??= {};
+      for (const g of guards) options.config.roles = narrow(options.config.roles, guardRoles.get(g) ?? []);
+    }
+    if (options.url.startsWith('/api/')) {
+      for (const method of asArray(options.method)) routeAccess.push({ method, url: options.url, options });
+    }
+  });
+  // After the route's onRequest (authenticate), before the body is read, parsed or validated.
+  app.addHook('preParsing', async (request) => {
+    const roles = request.routeOptions.config.roles;
+    if (roles === undefined || roles === 'any') return;
+    const actor = actorOf(request);
+    if (!roles.some((r) => actor.roles.includes(r))) throw forbidden(MESSAGES.forbidden);
+  });
 }
 
 /** The caller, on a route guarded by `authenticate`. */
@@ -59,18 +134,23 @@ export function abilityOf(actor: Actor): AbilityRule[] {
   return abilitiesForRoles(actor.roles);
 }
 
-/** preHandler: 403 unless the caller's roles give `read` (or `action`) on the resource. */
+/** Route guard (given as preHandler, checked before validation — see registerAuth): 403 unless the caller's roles give `read` (or `action`) on the resource. */
 export function requireResource(resource: Resource, action: 'read' | 'manage' = 'read') {
-  return async (request: FastifyRequest) => {
+  const guard = async (request: FastifyRequest) => {
     const actor = actorOf(request);
     if (!can(abilityOf(actor), action, resource)) throw forbidden(MESSAGES.forbidden);
   };
+  // Every ability is `read` (abilities.ts): nobody holds `manage`.
+  guardRoles.set(guard, action === 'read' ? rolesWithResource(resource) : []);
+  return guard;
 }
 
-/** preHandler: 403 unless the caller holds one of the roles in the token's semester. */
+/** Route guard (as above): 403 unless the caller holds one of the roles in the token's semester. */
 export function requireRoles(...roles: RoleName[]) {
-  return async (request: FastifyRequest) => {
+  const guard = async (request: FastifyRequest) => {
     const actor = actorOf(request);
     if (!roles.some((r) => actor.roles.includes(r))) throw forbidden(MESSAGES.forbidden);
   };
+  guardRoles.set(guard, roles);
+  return guard;
 }

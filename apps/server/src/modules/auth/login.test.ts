@@ -422,6 +422,89 @@ describeEngines(
       await loginAs(t().app, 'ekskul@demo.sch.id', active, DEMO_PASSWORD, freshIp());
     });
 
+    /** The device cookie a successful login sets, as a Cookie header value. */
+    const deviceCookieOf = (res: { headers: Record<string, unknown> }): string => {
+      const set = String(res.headers['set-cookie'] ?? '');
+      const m = /^(erapor_perangkat=[^;]+);/.exec(set);
+      if (!m?.[1]) throw new Error(`no device cookie: ${set}`);
+      return m[1];
+    };
+    const postWith = (payload: object, cookie: string | undefined, remoteAddress = freshIp()) =>
+      t().app.inject({
+        method: 'POST',
+        url: '/api/jwt/login',
+        payload,
+        remoteAddress,
+        headers: cookie ? { cookie } : {},
+      });
+
+    it('known device: an attacker locks out only unknown browsers; the owner browser still logs in', async () => {
+      const email = 'p5@demo.sch.id';
+      const right = { email, password: DEMO_PASSWORD, semester_id: active };
+      const ok = await postWith(right, undefined);
+      expect(ok.statusCode).toBe(200);
+      const setCookie = String(ok.headers['set-cookie']);
+      expect(setCookie).toMatch(/^erapor_perangkat=[A-Za-z0-9_.~-]+; /);
+      expect(setCookie).toContain('Path=/api/jwt/login');
+      expect(setCookie).toContain('HttpOnly');
+      expect(setCookie).toContain('SameSite=Strict');
+      expect(setCookie).toMatch(/Max-Age=(\d+)/);
+      expect(Number(/Max-Age=(\d+)/.exec(setCookie)?.[1])).toBeGreaterThanOrEqual(180 * 24 * 3600);
+      expect(setCookie).not.toContain('p5');
+      const owner = deviceCookieOf(ok);
+
+      // The attacker, from unknown browsers (several addresses): five failures lock them out.
+      for (let i = 0; i < 5; i++) {
+        expect((await postWith({ ...right, password: `salah-${i}` }, undefined)).statusCode).toBe(401);
+      }
+      expect((await postWith(right, undefined)).statusCode).toBe(429);
+      // A tampered entry, or the owner's entry presented for another account, is an unknown browser.
+      const tampered = owner.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+      expect((await postWith(right, tampered)).statusCode).toBe(429);
+      expect((await postWith(right, 'erapor_perangkat=acak')).statusCode).toBe(429);
+      // The owner's browser is not locked: a typo is a 401, the right password logs in.
+      expect((await postWith({ ...right, password: 'typo' }, owner)).statusCode).toBe(401);
+      const again = await postWith(right, owner);
+      expect(again.statusCode).toBe(200);
+      // Its entry is kept (same nonce), so its own count goes on.
+      expect(deviceCookieOf(again)).toBe(owner);
+      // Still locked for everyone else, even after the owner's success.
+      expect((await postWith(right, undefined)).statusCode).toBe(429);
+
+      // The same browser logging in as a second account keeps both entries (a shared PC).
+      const second = await postWith(
+        { email: 'ekskul@demo.sch.id', password: DEMO_PASSWORD, semester_id: active },
+        owner,
+      );
+      expect(second.statusCode).toBe(200);
+      const both = deviceCookieOf(second);
+      expect(both.startsWith(owner)).toBe(true);
+      expect((await postWith(right, both)).statusCode).toBe(200);
+
+      clock.offset = 15 * 60_000 + 1000;
+      expect((await postWith(right, undefined)).statusCode).toBe(200);
+    });
+
+    it('known device: its own, higher limit locks it too (10 failures), and only it', async () => {
+      const email = 'wali@demo.sch.id';
+      const right = { email, password: DEMO_PASSWORD, semester_id: active };
+      const ip = freshIp();
+      const device = deviceCookieOf(await postWith(right, undefined, ip));
+      for (let i = 0; i < 10; i++) {
+        expect((await postWith({ ...right, password: `salah-${i}` }, device, ip)).statusCode).toBe(401);
+      }
+      const locked = await postWith(right, device, ip);
+      expect(locked.statusCode).toBe(429);
+      const retry = Number(locked.headers['retry-after']);
+      expect(retry).toBeGreaterThan(800);
+      expect(json(locked).message).toBe(MESSAGES.rateLimited(retry));
+      // The known device's failures are its own: other browsers (even at its address) still log in.
+      expect((await postWith(right, undefined, ip)).statusCode).toBe(200);
+      // After the window it may try again.
+      clock.offset = 15 * 60_000 + 1000;
+      expect((await postWith(right, device, ip)).statusCode).toBe(200);
+    });
+
     it('the start-up warm-up logs in through the real route and leaves nothing behind', async () => {
       const before = await t().db.query<{ n: number }>('select count(*)::int as n from users');
       await warmUpLogin(t().app, 3);

@@ -16,6 +16,7 @@ import { MESSAGES } from '@erapor/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { resolveActor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import { deviceCookieHeader, readDeviceCookie } from './device-cookie';
 import * as auth from './service';
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +36,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 422, 429) },
       },
     },
-    async (request) => auth.login(ctx, request.body, request.ip),
+    async (request, reply) =>
+      auth.login(ctx, request.body, request.ip, {
+        cookie: readDeviceCookie(request.headers.cookie),
+        remember: (value) => {
+          reply.header('set-cookie', deviceCookieHeader(value, request.protocol === 'https'));
+        },
+      }),
   );
 
   app.post(

@@ -21,6 +21,7 @@ import { AppError, fieldError, forbidden, unauthenticated } from '../../plugins/
 import * as pengguna from '../pengguna/service';
 import { roleUser, users } from '../pengguna/tables';
 import * as sekolahService from '../sekolah/service';
+import { knownDevice, rememberDevice } from './device-cookie';
 import { hashPassword, verifyPassword } from './passwords';
 import { passwordResets, refreshTokens } from './tables';
 import { type AccessClaims, randomToken, sha256, signAccessToken } from './tokens';
@@ -89,30 +90,50 @@ async function buildUserData(
  * POST /api/jwt/login. Failed attempts are counted per account and per client address; a
  * successful one is never throttled and clears the account's count.
  */
-export async function login(ctx: AppContext, input: LoginRequest, ip: string): Promise<LoginResponse> {
+/** The browser's device cookie as sent, and how to give it its new value after a success. */
+export interface LoginDevice {
+  cookie: string | undefined;
+  remember(value: string): void;
+}
+
+export async function login(
+  ctx: AppContext,
+  input: LoginRequest,
+  ip: string,
+  device?: LoginDevice,
+): Promise<LoginResponse> {
   const { db } = ctx;
   const account = pengguna.normalizeEmail(input.email);
-  const wait = Math.max(ctx.limits.loginAccount.retryAfter(account), ctx.limits.loginAddress.retryAfter(ip));
+  // A browser that has logged in as this account before (a valid signed entry in its device
+  // cookie) is counted on its own: failures elsewhere never lock it, and it has its own, higher
+  // limit (decision 041). Every other browser shares the account's and the address's limits.
+  const nonce = device ? knownDevice(ctx.secrets.jwtKey, device.cookie, account) : null;
+  const limiter = nonce ? ctx.limits.loginDevice : ctx.limits.loginAccount;
+  const key = nonce ? `${account}\0${nonce}` : account;
+  const wait = nonce
+    ? limiter.retryAfter(key)
+    : Math.max(limiter.retryAfter(key), ctx.limits.loginAddress.retryAfter(ip));
   if (wait > 0) throw rateLimited(wait);
-  // The account's attempt is counted before the password is checked, so a burst of parallel
-  // guesses cannot slip past the limit; it is taken back when the attempt does not fail.
-  ctx.limits.loginAccount.fail(account);
+  // The attempt is counted before the password is checked, so a burst of parallel guesses
+  // cannot slip past the limit; it is taken back when the attempt does not fail.
+  limiter.fail(key);
 
   const semester = await sekolahService.getSemester(db, input.semester_id);
   if (!semester) {
-    ctx.limits.loginAccount.refund(account);
+    limiter.refund(key);
     throw fieldError('semester_id', MESSAGES.semesterUnknown);
   }
   const user = await pengguna.findUserForLogin(db, account, semester.semester_id);
 
   const failed = (field: 'email' | 'password', message: string) => {
-    ctx.limits.loginAddress.fail(ip);
+    if (!nonce) ctx.limits.loginAddress.fail(ip);
     return new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, message, { [field]: message });
   };
   if (!user) throw failed('email', MESSAGES.emailNotRegistered);
   if (!(await verifyPassword(user.passwordHash, input.password)))
     throw failed('password', MESSAGES.passwordWrong);
-  ctx.limits.loginAccount.reset(account);
+  limiter.reset(key);
+  device?.remember(rememberDevice(ctx.secrets.jwtKey, device.cookie, account));
 
   const now = ctx.now();
   let roles = user.roles;

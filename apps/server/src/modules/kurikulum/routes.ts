@@ -26,7 +26,7 @@ import { listResponseSchema } from '@erapor/contract/list';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { receiveUpload } from '../../lib/upload';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as bobot from './bobot';
 import * as cp from './cp';
@@ -50,6 +50,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** KD, CP, TP (and their mapping to classes) and assessment weights (reference-screens §6.7–6.10). */
 export const kurikulumRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['admin', 'guru']);
   const { db } = app.ctx;
   const auth = { onRequest: app.authenticate };
 

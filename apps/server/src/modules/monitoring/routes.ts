@@ -14,7 +14,7 @@ import {
 } from '@erapor/contract/monitoring/penilaian';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { berandaDetail } from '../penilaian/beranda/service';
 import { detailEkskul, listEkskulProgress, opsiEkskul, ringkasanEkskul } from './ekskul';
@@ -26,6 +26,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Monitoring (/api/progress/*) for the Waka: Nilai Akademik, Nilai Ekstrakurikuler (issue #14; decision 036). */
 export const monitoringRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['waka']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkImage } from '../../lib/image';
 import { receiveUpload } from '../../lib/upload';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { fieldError, notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { revokeUserSessions } from '../auth/service';
@@ -21,6 +21,7 @@ import * as pengguna from './service';
 const ALLOWED_EXT = new Set(['.jpg', '.jpeg', '.png']);
 
 export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, 'any');
   const ctx = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { receiveUpload } from '../../lib/upload';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { getAkhirSemester, saveAkhirSemester } from './akhir-semester';
 import { getCapaian, resetCapaian, saveCapaian } from './capaian';
@@ -35,6 +35,7 @@ const jenisParams = idParams.extend({
 
 /** Asesmen sumatif, nilai akhir and capaian kompetensi of a pembelajaran (API table in the contract). */
 export const penilaianRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['guru', 'wali', 'pilihan']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
   const read = { 200: z.unknown(), ...errorResponses(400, 401, 403, 404, 422) };

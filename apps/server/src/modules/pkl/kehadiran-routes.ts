@@ -6,12 +6,13 @@ import {
   kehadiranPklSaveSchema,
 } from '@erapor/contract/pkl/kehadiran';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as kehadiran from './kehadiran';
 
 /** Kehadiran PKL (issue #12 item 4; packages/contract/src/pkl/kehadiran.ts), registered by routes.ts. */
 export const pklKehadiranRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['pembimbing', 'wali', 'waka']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

@@ -8,13 +8,14 @@ import {
 import { pklIdParamsSchema } from '@erapor/contract/pkl/perencanaan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { excelPkl } from '../monitoring/pkl-excel';
 import { getMonitoringPkl, listMonitoringPkl, opsiMonitoringPkl, ringkasanMonitoringPkl } from './monitoring';
 
 /** Monitoring › Nilai PKL, the Waka's read API (issue #12 item 6; docs/decisions/034-pkl.md). */
 export const pklMonitoringRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['waka']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

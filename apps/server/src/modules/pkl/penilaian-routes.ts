@@ -8,13 +8,14 @@ import {
 } from '@erapor/contract/pkl/penilaian';
 import { pklIdParamsSchema } from '@erapor/contract/pkl/perencanaan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { generateNilaiPkl } from './generate';
 import * as penilaian from './penilaian';
 
 /** Input Penilaian PKL (issue #12 item 3; contract pkl/penilaian.ts). */
 export const pklPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['pembimbing', 'wali', 'waka', 'admin']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 
@@ -22,6 +23,7 @@ export const pklPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/penilaian/rencana',
     {
       ...authenticated,
+      config: { roles: ['pembimbing'] },
       schema: { response: { 200: rencanaNilaiListSchema, ...errorResponses(401, 403, 409) } },
     },
     async (request) => penilaian.listScorablePlans(db, actorOf(request)),
@@ -43,6 +45,7 @@ export const pklPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/rencana/:pkl_id/nilai',
     {
       ...authenticated,
+      config: { roles: ['pembimbing'] },
       schema: {
         params: pklIdParamsSchema,
         body: nilaiPklSaveSchema,
@@ -57,6 +60,7 @@ export const pklPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/pembelajaran/:id/generate-nilai',
     {
       ...authenticated,
+      config: { roles: ['pembimbing'] },
       schema: {
         params: pembelajaranIdParamsSchema,
         response: { 200: pklGeneratedSchema, ...errorResponses(400, 401, 403, 404, 409, 423) },

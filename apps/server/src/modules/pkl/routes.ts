@@ -12,7 +12,7 @@ import {
   rencanaPklSaveSchema,
 } from '@erapor/contract/pkl/perencanaan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { pklKehadiranRoutes } from './kehadiran-routes';
 import { pklMonitoringRoutes } from './monitoring-routes';
@@ -26,6 +26,7 @@ export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(pklPenilaianRoutes);
   await app.register(pklKehadiranRoutes);
   await app.register(pklMonitoringRoutes);
+  routesFor(app, ['pembimbing', 'wali', 'waka', 'admin']);
 
   app.get(
     '/api/pkl/rencana',
@@ -43,6 +44,7 @@ export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/pilihan',
     {
       ...authenticated,
+      config: { roles: ['pembimbing'] },
       schema: {
         querystring: pilihanQuerySchema,
         response: { 200: pilihanResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -67,6 +69,7 @@ export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/rencana',
     {
       ...authenticated,
+      config: { roles: ['pembimbing'] },
       schema: {
         body: rencanaPklSaveSchema,
         response: { 201: rencanaPklSavedSchema, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 423) },
@@ -82,6 +85,7 @@ export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/rencana/:pkl_id',
     {
       ...authenticated,
+      config: { roles: ['pembimbing'] },
       schema: {
         params: pklIdParamsSchema,
         body: rencanaPklSaveSchema,
@@ -95,6 +99,7 @@ export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/rencana/:pkl_id',
     {
       ...authenticated,
+      config: { roles: ['pembimbing', 'admin'] },
       schema: {
         params: pklIdParamsSchema,
         querystring: rencanaPklDeleteQuerySchema,
@@ -114,6 +119,7 @@ export const pklRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/pkl/rencana/:pkl_id/pembimbing',
     {
       ...authenticated,
+      config: { roles: ['admin'] },
       schema: {
         params: pklIdParamsSchema,
         body: reassignPembimbingSchema,

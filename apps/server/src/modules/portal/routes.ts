@@ -1,12 +1,13 @@
 import { portalDetilSchema, portalNilaiSchema, portalProfilSchema } from '@erapor/contract/portal/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as service from './service';
 
 /** The pupil's portal (issue #15): their profile, their grades per semester, a subject's TP detail. */
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['siswa']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

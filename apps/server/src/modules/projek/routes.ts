@@ -20,13 +20,14 @@ import {
   subElemenListSchema,
 } from '@erapor/contract/projek/perencanaan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as penilaian from './penilaian';
 import * as perencanaan from './perencanaan';
 
 /** P5 projects (issue #13 items 1–2; docs/decisions/037-projek-p5.md). */
 export const projekRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['guru-p5']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkImage } from '../../lib/image';
-import { actorOf, requireRoles } from '../../plugins/auth';
+import { actorOf, requireRoles, routesFor } from '../../plugins/auth';
 import { fieldError, issuesToDetails, notFound, RequestValidationError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { berandaAdmin } from './beranda';
@@ -83,6 +83,7 @@ async function readSettingsRequest(
 }
 
 export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, 'any');
   const ctx = app.ctx;
   const admin = { onRequest: app.authenticate, preHandler: requireRoles('admin') };
 

@@ -25,7 +25,7 @@ import { sertifikatParamsSchema } from '@erapor/contract/ukk/sertifikat';
 import { templateResponseSchema, templateSaveSchema } from '@erapor/contract/ukk/template';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as nilai from './nilai';
 import * as paket from './paket';
@@ -36,6 +36,7 @@ import * as template from './template';
 
 /** UKK (issue #13; docs/decisions/038-ukk.md): Paket UKK. */
 export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['kaprog']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
   const writeErrors = errorResponses(400, 401, 403, 404, 409, 415, 422);
@@ -212,7 +213,11 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/ukk/penilaian/rencana',
-    { ...authenticated, schema: { response: { 200: penilaianRencanaSchema, ...errorResponses(401, 403) } } },
+    {
+      ...authenticated,
+      config: { roles: ['internal'] },
+      schema: { response: { 200: penilaianRencanaSchema, ...errorResponses(401, 403) } },
+    },
     async (request) => nilai.penilaianRencana(db, actorOf(request)),
   );
 
@@ -220,6 +225,7 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ukk/rencana/:rencana_ukk_id/nilai',
     {
       ...authenticated,
+      config: { roles: ['internal'] },
       schema: {
         params: rencanaIdParamsSchema,
         response: { 200: nilaiUkkGridSchema, ...errorResponses(400, 401, 403, 404) },
@@ -232,6 +238,7 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ukk/rencana/:rencana_ukk_id/nilai',
     {
       ...authenticated,
+      config: { roles: ['internal'] },
       schema: {
         params: rencanaIdParamsSchema,
         body: nilaiUkkSaveSchema,
@@ -248,6 +255,7 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cetak/sertifikat/:anggota_rombel_id/:rencana_ukk_id',
     {
       ...authenticated,
+      config: { roles: ['kaprog', 'waka', 'internal'] },
       schema: {
         params: sertifikatParamsSchema,
         response: {

@@ -18,7 +18,7 @@ import {
 } from '@erapor/contract/wali-kelas/catatan-sikap';
 import { ekskulWaliResponseSchema, pklWaliResponseSchema } from '@erapor/contract/wali-kelas/ekskul';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as absensi from './absensi';
 import * as catatan from './catatan';
@@ -30,6 +30,7 @@ import * as views from './ekskul';
  * 028-wali-kelas-catatan.md).
  */
 export const waliKelasRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['wali']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

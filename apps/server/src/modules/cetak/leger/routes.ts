@@ -8,13 +8,14 @@ import {
 } from '@erapor/contract/cetak/leger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import { legerKelas, legerOf } from './service';
 import { writeLegerXlsx } from './xlsx';
 
 /** Unduh Leger (issue #11 item 12; docs/decisions/030-unduh-leger.md). */
 export const legerRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['admin', 'waka', 'wali', 'pilihan']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

@@ -1,13 +1,14 @@
 import { raporP5ParamsSchema } from '@erapor/contract/projek/cetak';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import { renderRaporP5 } from './document';
 import { raporP5OfAnggota } from './service';
 
 /** The P5 report (issue #13 item 3; docs/decisions/037-projek-p5.md). */
 export const cetakP5Routes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['admin', 'waka', 'wali', 'pilihan', 'guru-p5']);
   const { db, config } = app.ctx;
   app.get(
     '/api/cetak/rapor-p5/:anggota_rombel_id',

@@ -6,7 +6,7 @@ import {
 } from '@erapor/contract/pkl/cetak';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import { renderRaporPkl } from './document';
 import { cetakPklPage, raporPklOf } from './service';
@@ -16,6 +16,7 @@ import { cetakPklPage, raporPklOf } from './service';
  * pupil's PKL report of a plan. The bulk job lives with the report cards' (rapor/bulk-routes.ts).
  */
 export const cetakPklRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['admin', 'waka', 'wali', 'pembimbing']);
   const { db, config } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

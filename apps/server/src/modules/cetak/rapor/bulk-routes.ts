@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../../actor';
 import { keepAlive, openEventStream } from '../../../lib/sse';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { AppError, forbidden, notFound } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
 import {
@@ -47,6 +47,7 @@ const SSE_POLL_MS = 2000;
  * request, its status by id and over Server-Sent Events, cancelling, and the download.
  */
 export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['admin', 'waka', 'wali', 'pilihan', 'pembimbing']);
   const { db, config } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
   const running = new Map<string, { abort: AbortController; done: Promise<void> }>();

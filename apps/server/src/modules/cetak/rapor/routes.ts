@@ -7,7 +7,7 @@ import {
 } from '@erapor/contract/cetak/rapor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import { cetakSemuaRoutes } from './bulk-routes';
 import { renderCover } from './cover';
@@ -28,6 +28,7 @@ export const cetakRaporRoutes: FastifyPluginAsyncZod = async (app) => {
   const authenticated = { onRequest: app.authenticate };
   // Cetak Semua: the bulk job of the same documents (decision 033).
   await app.register(cetakSemuaRoutes);
+  routesFor(app, ['admin', 'waka', 'wali', 'pilihan']);
 
   app.get(
     '/api/cetak/rapor',

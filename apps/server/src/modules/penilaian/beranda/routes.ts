@@ -2,13 +2,14 @@ import {
   berandaDetailResponseSchema,
   berandaGuruResponseSchema,
   berandaWaliResponseSchema,
+  KUNCI_NILAI_ADMIN_ROLES,
   kunciNilaiResponseSchema,
   kunciNilaiSchema,
 } from '@erapor/contract/penilaian/beranda';
 import { subMapelGeneratedSchema } from '@erapor/contract/penilaian/sub-mapel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import * as service from './service';
 import { generateSubMapel } from './sub-mapel';
@@ -17,6 +18,7 @@ const idParams = (what: string) => z.object({ id: z.uuid({ error: `ID ${what} ti
 
 /** The teacher's and the homeroom teacher's Beranda: subjects, grading progress, class lock. */
 export const berandaPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['guru', 'wali', 'pilihan', 'waka']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 
@@ -67,6 +69,8 @@ export const berandaPenilaianRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/beranda/rombel/:id/kunci-nilai',
     {
       ...authenticated,
+      // The class's wali, or the roles that lock any class (the service checks which class).
+      config: { roles: ['wali', ...KUNCI_NILAI_ADMIN_ROLES] },
       schema: {
         params: idParams('rombel'),
         body: kunciNilaiSchema,

@@ -8,7 +8,7 @@ import {
 } from '@erapor/contract/penilaian/ekskul';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import * as service from './service';
 
@@ -16,6 +16,7 @@ const idParams = z.object({ id: z.uuid({ error: 'ID ekstrakurikuler tidak valid'
 
 /** Extracurricular grades given by the pembina (reference-screens §7.7). */
 export const nilaiEkskulRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['pembina_ekskul']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

@@ -13,7 +13,7 @@ import {
 } from '@erapor/contract/penilaian/sikap';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import * as service from './service';
 
@@ -21,6 +21,7 @@ const idParams = (what: string) => z.object({ id: z.uuid({ error: `ID ${what} ti
 
 /** Penilaian sikap: dated attitude observations of pupils (reference-screens §7.5, §7.6). */
 export const sikapRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['guru', 'wali', 'admin', 'waka']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 

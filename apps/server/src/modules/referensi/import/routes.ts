@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { ERROR_CODES } from '@erapor/contract/errors';
 import {
   IMPORT_REFERENSI_MESSAGES,
@@ -11,19 +10,14 @@ import {
 } from '@erapor/contract/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REPO_ROOT } from '../../../config';
 import { keepAlive, openEventStream } from '../../../lib/sse';
 import { actorOf, requireResource } from '../../../plugins/auth';
 import { AppError, fieldError, notFound } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
 import { createJob, findUnfinishedJob, getJob, runJob, subscribeJob } from '../../jobs/service';
-import { importReferenceDirectory, planDirectory, ReferenceDirError } from './run';
+import { allowedReferenceRoots, hidePath, resolveReferenceDir } from './allowed-dir';
+import { importReferenceDirectory } from './run';
 import { summaryLine } from './summary';
-
-/** Where the server looks when the administrator names no directory: REFERENCE_DIR, else ../shared/reference. */
-export function defaultReferenceDir(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.REFERENCE_DIR || resolve(REPO_ROOT, '../shared/reference'));
-}
 
 /** How often an SSE stream re-reads the job row (a job run by another server process on PostgreSQL). */
 const SSE_POLL_MS = 2000;
@@ -56,13 +50,10 @@ export const importReferensiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const actor = actorOf(request);
-      const dir = request.body?.dir ? resolve(request.body.dir) : defaultReferenceDir();
-      try {
-        planDirectory(dir);
-      } catch (err) {
-        if (err instanceof ReferenceDirError) throw fieldError('dir', err.message);
-        throw err;
-      }
+      // Only folders under the allowed roots; one answer for every refusal, never a server path.
+      const chosen = resolveReferenceDir(request.body?.dir, allowedReferenceRoots(ctx.config));
+      if (!chosen) throw fieldError('dir', IMPORT_REFERENSI_MESSAGES.dirRefused);
+      const { dir, label } = chosen;
       // Two clicks at once: the second waits for nothing and gets the 409 (checked before any await).
       if (starting) throw new AppError(409, ERROR_CODES.CONFLICT, IMPORT_REFERENSI_MESSAGES.alreadyRunning);
       starting = true;
@@ -87,10 +78,22 @@ export const importReferensiRoutes: FastifyPluginAsyncZod = async (app) => {
         ctx.db,
         job.id,
         async (progress) => {
-          const report = await importReferenceDirectory(ctx.db, dir, {
-            signal: stop.signal,
-            onProgress: (n, total, file) => progress(n, total, file ? `Mengimpor ${file}` : null),
-          });
+          let report: Awaited<ReturnType<typeof importReferenceDirectory>>;
+          try {
+            report = await importReferenceDirectory(ctx.db, dir, {
+              signal: stop.signal,
+              onProgress: (n, total, file) => progress(n, total, file ? `Mengimpor ${file}` : null),
+            });
+          } catch (err) {
+            // The job's message is read by the browser: no absolute path in it.
+            throw new Error(hidePath(err instanceof Error ? err.message : String(err), dir, label));
+          }
+          report = {
+            ...report,
+            dir: label,
+            failedFiles: report.failedFiles.map((f) => ({ ...f, message: hidePath(f.message, dir, label) })),
+            badRows: report.badRows.map((b) => ({ ...b, message: hidePath(b.message, dir, label) })),
+          };
           return { result: report, message: summaryLine(report) };
         },
         { now: ctx.now, onError: (err) => app.log.error({ err }, 'reference import failed') },

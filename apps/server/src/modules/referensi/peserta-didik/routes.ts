@@ -9,7 +9,7 @@ import {
 } from '@erapor/contract/referensi/peserta-didik';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import * as service from './service';
 
@@ -17,6 +17,7 @@ const idParams = z.object({ id: z.uuid({ error: 'ID peserta didik tidak valid' }
 
 /** Peserta didik aktif / keluar (reference-screens §6.3). Access rules live in the service. */
 export const pesertaDidikRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, 'any');
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 
@@ -60,6 +61,7 @@ export const pesertaDidikRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referensi/peserta-didik/:id',
     {
       ...authenticated,
+      config: { roles: ['admin', 'tu', 'wali'] },
       schema: {
         params: idParams,
         body: pdUpdateSchema,

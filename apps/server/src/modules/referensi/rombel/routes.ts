@@ -11,7 +11,7 @@ import {
 } from '@erapor/contract/referensi/rombel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import * as service from './service';
 
@@ -19,6 +19,7 @@ const idParams = (what: string) => z.object({ id: z.uuid({ error: `ID ${what} ti
 
 /** Rombongan belajar, members and the pembelajaran grid (reference-screens §6.2). */
 export const rombelRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['admin', 'tu', 'waka', 'wali', 'pilihan', 'pembina_ekskul']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
 
@@ -63,6 +64,7 @@ export const rombelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referensi/anggota-rombel/:id',
     {
       ...authenticated,
+      config: { roles: ['admin'] },
       schema: {
         params: idParams('anggota rombel'),
         response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 422) },
@@ -87,6 +89,7 @@ export const rombelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referensi/rombongan-belajar/:id/pembelajaran',
     {
       ...authenticated,
+      config: { roles: ['admin'] },
       schema: {
         params: idParams('rombel'),
         body: pembelajaranSaveSchema,
@@ -103,6 +106,7 @@ export const rombelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/referensi/pembelajaran/:id/reset',
     {
       ...authenticated,
+      config: { roles: ['admin'] },
       schema: {
         params: idParams('pembelajaran'),
         response: {

@@ -5,12 +5,13 @@ import {
   kenaikanSaveSchema,
 } from '@erapor/contract/wali-kelas/kenaikan';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf } from '../../../plugins/auth';
+import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
 import { getKenaikan, saveKenaikan } from './service';
 
 /** Kenaikan Kelas (issue #11 item 5; docs/decisions/029-kenaikan-kelas.md). */
 export const kenaikanKelasRoutes: FastifyPluginAsyncZod = async (app) => {
+  routesFor(app, ['wali']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
   const URL = '/api/wali-kelas/kenaikan-kelas';
