@@ -1,7 +1,7 @@
 import { tautanListSchema } from '@erapor/contract/unduhan/katalog';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf, requireRoles } from '../../plugins/auth';
+import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import * as service from './service';
 
@@ -11,6 +11,7 @@ import * as service from './service';
  */
 export const unduhanRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
+  routesFor(app, 'any');
 
   app.get(
     '/api/unduhan/tautan',
@@ -24,9 +25,9 @@ export const unduhanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/unduhan/tautan',
     {
-      // The role is checked before the body is read, so nobody else learns its fields.
+      // Checked before the body is read (decision 042), so nobody else learns its fields.
       onRequest: app.authenticate,
-      preValidation: requireRoles('admin'),
+      config: { roles: ['admin'] },
       schema: {
         body: tautanListSchema,
         response: {

@@ -1,5 +1,5 @@
 import type { UnduhanEntry, UnduhanValues } from '@erapor/contract/unduhan/katalog';
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
@@ -30,48 +30,52 @@ export function EntryList({
     onSuccess: (name) => toast.success(t('unduhan.downloaded', { name })),
     onError: (e) => toast.error(httpErrorMessage(e, t)),
   });
+  // One row per entry that wraps on a phone (a table of three columns would not fit 390 px).
   return (
-    <Table striped withTableBorder verticalSpacing="xs" data-testid="unduhan-entries">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('unduhan.columns.judul')}</Table.Th>
-          <Table.Th w={90}>{t('unduhan.columns.format')}</Table.Th>
-          <Table.Th w={220}>{t('unduhan.columns.aksi')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map((entry) => {
-          const waits = missing(entry, values);
-          return (
-            <Table.Tr key={entry.id} data-testid={`unduhan-${entry.id}`}>
-              <Table.Td>{entry.judul}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={entry.format === 'pdf' ? 'red' : 'green'}>
-                  {entry.format.toUpperCase()}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    disabled={waits !== null}
-                    loading={download.isPending && download.variables?.id === entry.id}
-                    onClick={() => download.mutate(entry)}
-                    aria-label={`${t('unduhan.unduh')} ${entry.judul}`}
-                  >
-                    {t('unduhan.unduh')}
-                  </Button>
-                  {waits ? (
-                    <Text size="xs" c="dimmed">
-                      {t(`unduhan.waits.${waits}`)}
-                    </Text>
-                  ) : null}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <Stack gap={0} data-testid="unduhan-entries" className="er-unduhan-entries">
+      {entries.map((entry) => {
+        const waits = missing(entry, values);
+        return (
+          <Group
+            key={entry.id}
+            justify="space-between"
+            wrap="wrap"
+            gap="xs"
+            py="xs"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+            data-testid={`unduhan-${entry.id}`}
+          >
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              <Badge
+                variant="light"
+                color={entry.format === 'pdf' ? 'red' : 'green'}
+                aria-label={t('unduhan.columns.format')}
+              >
+                {entry.format.toUpperCase()}
+              </Badge>
+              <Text size="sm" fw={500}>
+                {entry.judul}
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="wrap">
+              {waits ? (
+                <Text size="xs" c="dimmed">
+                  {t(`unduhan.waits.${waits}`)}
+                </Text>
+              ) : null}
+              <Button
+                size="xs"
+                disabled={waits !== null}
+                loading={download.isPending && download.variables?.id === entry.id}
+                onClick={() => download.mutate(entry)}
+                aria-label={`${t('unduhan.unduh')} ${entry.judul}`}
+              >
+                {t('unduhan.unduh')}
+              </Button>
+            </Group>
+          </Group>
+        );
+      })}
+    </Stack>
   );
 }
