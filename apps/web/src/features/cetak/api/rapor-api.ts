@@ -24,6 +24,11 @@ export function openRaporP5Pdf(anggotaRombelId: string): Promise<void> {
   return openPdf(`/cetak/rapor-p5/${anggotaRombelId}`);
 }
 
+/** Opens a pupil's Transkrip Nilai, every semester (docs/decisions/040-transkrip.md). */
+export function openTranskripPdf(anggotaRombelId: string): Promise<void> {
+  return openPdf(`/cetak/transkrip/${anggotaRombelId}`);
+}
+
 // --- Cetak Semua (docs/decisions/033-cetak-semua.md) ---
 
 export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Job> {
