@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RAPOR_SEMUA_OUTPUT } from './rapor-semua';
 
 /*
  * Transkrip Nilai (issue #15 item 3; docs/decisions/040-transkrip.md): every semester of a pupil's
@@ -115,7 +116,19 @@ export function susunTranskrip(semesters: readonly SemesterTranskripInput[]): Tr
 
 export const transkripParamsSchema = z.object({ anggota_rombel_id: z.uuid() });
 
+/** The class's transcripts as one PDF or a ZIP: the Cetak Semua job (decision 033) with its own kind. */
+export const JOB_KIND_TRANSKRIP_SEMUA = 'transkrip-semua';
+
+export const transkripSemuaRequestSchema = z.object({
+  rombongan_belajar_id: z.uuid(),
+  output: z.enum(RAPOR_SEMUA_OUTPUT),
+});
+export type TranskripSemuaRequest = z.infer<typeof transkripSemuaRequestSchema>;
+
 export const TRANSKRIP_MESSAGES = {
   title: 'TRANSKRIP NILAI',
-  noSemester: 'Peserta didik belum memiliki semester di rombel reguler.',
+  alreadyRunning:
+    'Cetak transkrip untuk rombel ini sedang berjalan. Tunggu sampai selesai atau batalkan dulu.',
+  noPupil: 'Rombel ini belum memiliki peserta didik.',
+  done: (siswa: number) => `Selesai: transkrip ${siswa} peserta didik siap diunduh.`,
 } as const;

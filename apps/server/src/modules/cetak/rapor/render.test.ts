@@ -187,7 +187,15 @@ describe('Rapor Akademik renderer', () => {
         kelompok: [
           {
             nama: 'A. Muatan Nasional',
-            mapel: [{ pembelajaranId: 'b-mtk', mataPelajaranId: 401000000, nama: 'Matematika', nilai: null, capaian: [] }],
+            mapel: [
+              {
+                pembelajaranId: 'b-mtk',
+                mataPelajaranId: 401000000,
+                nama: 'Matematika',
+                nilai: null,
+                capaian: [],
+              },
+            ],
           },
         ],
         kenaikan: { status: 3, nama_kelas: null },

@@ -1,15 +1,24 @@
-import { formatRataRata, nomorSemester, rataRata } from '@erapor/contract/cetak/transkrip';
+import { crc32 } from 'node:zlib';
+import { namaBerkasSiswa } from '@erapor/contract/cetak/rapor-semua';
+import {
+  formatRataRata,
+  nomorSemester,
+  rataRata,
+  TRANSKRIP_MESSAGES,
+} from '@erapor/contract/cetak/transkrip';
+import type { Job } from '@erapor/contract/jobs';
 import { isP5Mapel } from '@erapor/contract/penilaian/rules';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../../db/client';
+import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
-import { bearer, DEMO_PASSWORD, describeEngines, loginAs } from '../../../test/engines';
+import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../../test/engines';
 import { hashPassword } from '../../auth/passwords';
 import { roleUser, users } from '../../pengguna/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { pdfText } from '../rapor/pdf-text';
+import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
 
 /*
  * Transkrip Nilai (issue #15 item 3; docs/decisions/040-transkrip.md) on the living demo: an XII
@@ -201,5 +210,115 @@ describeEngines('cetak transkrip nilai', { config: { seedDemo: false } }, (t) =>
     expect((await get(url('00000000-0000-4000-8000-000000000000'), tokens.siswa)).statusCode).toBe(404);
     const bad = await get(url('not-a-uuid'), tokens.waka);
     expect(bad.statusCode).toBe(400);
+  });
+
+  // --- the class as one job (decision 033's Cetak Semua with the kind transkrip-semua) ---
+
+  const start = (token: string | undefined, payload: unknown) =>
+    t().app.inject({
+      method: 'POST',
+      url: '/api/cetak/transkrip-semua',
+      headers: token ? bearer(token) : {},
+      payload: payload as Record<string, unknown>,
+    });
+  async function finished(id: string, token: string | undefined): Promise<Job> {
+    for (let i = 0; i < 1200; i++) {
+      const job = json<Job>(await get(`/api/cetak/rapor-semua/${id}`, token));
+      if (job.status !== 'queued' && job.status !== 'running') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('job did not finish');
+  }
+  /** wali@'s class's pupils in print order (by name). */
+  async function waliPupils() {
+    return sqlRows<{ nama: string; nis: string | null; nisn: string | null }>(
+      t().db.db,
+      sql`select p.nama, p.no_induk as nis, p.nisn from anggota_rombel a
+        join peserta_didik p on p.peserta_didik_id = a.peserta_didik_id
+        where a.rombongan_belajar_id = ${demo.school.relations.waliRombelId} and a.deleted_at is null
+        order by p.nama, a.anggota_rombel_id`,
+    );
+  }
+
+  it("the wali prints their class's transcripts as one PDF: every pupil, pages numbered per pupil", async () => {
+    const res = await start(tokens.wali, {
+      rombongan_belajar_id: demo.school.relations.waliRombelId,
+      output: 'pdf',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const end = await finished(json<Job>(res).id, tokens.wali);
+    expect(end.status, end.message ?? '').toBe('done');
+    expect(end.message).toBe(TRANSKRIP_MESSAGES.done(end.total ?? -1));
+    expect(end.progress).toBe(end.total);
+    const file = await get(`/api/cetak/rapor-semua/${end.id}/unduh`, tokens.wali);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const pupils = await waliPupils();
+    expect(end.total).toBe(pupils.length);
+    const pages = pdfPageTexts(file.rawPayload);
+    const firsts = pages.filter((p) => p.includes('TRANSKRIP NILAI'));
+    expect(firsts).toHaveLength(pupils.length);
+    pupils.forEach((p, i) => {
+      expect(firsts[i]).toContain(p.nama);
+      // Each pupil's transcript starts at page 1 of its own footer.
+      expect(firsts[i]).toMatch(new RegExp(`${esc(p.nama)} - [^|]+ \\| 1 \\|`));
+    });
+  });
+
+  it('the Waka prints a class as a ZIP: one PDF per pupil named as the report cards', async () => {
+    const res = await start(tokens.waka, { rombongan_belajar_id: senior.rombelId, output: 'zip' });
+    expect(res.statusCode, res.body).toBe(202);
+    const end = await finished(json<Job>(res).id, tokens.waka);
+    expect(end.status, end.message ?? '').toBe('done');
+    const file = await get(`/api/cetak/rapor-semua/${end.id}/unduh`, tokens.waka);
+    expect(file.headers['content-type']).toBe('application/zip');
+    const zip = file.rawPayload;
+    const entries = readZipDirectory(zip, { maxEntries: 1000, maxPartBytes: 50e6, maxTotalBytes: 500e6 });
+    expect(entries).toHaveLength(end.total ?? -1);
+    const pupils = await sqlRows<{ nama: string; nis: string | null; nisn: string | null }>(
+      t().db.db,
+      sql`select p.nama, p.no_induk as nis, p.nisn from anggota_rombel a
+        join peserta_didik p on p.peserta_didik_id = a.peserta_didik_id
+        where a.rombongan_belajar_id = ${senior.rombelId} and a.deleted_at is null
+        order by p.nama, a.anggota_rombel_id`,
+    );
+    const [kelas] = await sqlRows<{ nama: string }>(
+      t().db.db,
+      sql`select nama from rombongan_belajar where rombongan_belajar_id = ${senior.rombelId}`,
+    );
+    pupils.forEach((p, i) => {
+      expect(entries[i]?.name).toBe(`${kelas?.nama}/${namaBerkasSiswa(i + 1, p)}`);
+    });
+    const i = pupils.findIndex((p) => p.nama === senior.nama);
+    const entry = entries[i];
+    if (!entry) throw new Error('no entry of the senior pupil');
+    const data = entryData(zip, entry);
+    expect(crc32(data)).toBe(entry.crc32);
+    const { text } = pdfText(Buffer.from(data));
+    expect(text).toContain(senior.nama);
+    for (const id of [...demo.historySemesterIds, demo.semesterId]) {
+      const r = (await stored()).find((x) => x.semester_id === id);
+      expect(text).toContain(`Semester ${nomorSemester(Number(r?.tingkat), id)}`);
+    }
+  });
+
+  it('the class job: 403 for guru (before validation), a pupil, another wali; 400 for a bad body; 404 unknown class', async () => {
+    const body = { rombongan_belajar_id: senior.rombelId, output: 'pdf' };
+    expect((await start(tokens.guru, body)).statusCode).toBe(403);
+    expect((await start(tokens.guru, { nonsense: true })).statusCode).toBe(403);
+    expect((await start(tokens.siswa, body)).statusCode).toBe(403);
+    expect((await start(tokens.wali, body)).statusCode).toBe(403);
+    expect((await start(undefined, body)).statusCode).toBe(401);
+    expect(
+      (await start(tokens.waka, { rombongan_belajar_id: senior.rombelId, output: 'docx' })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await start(tokens.waka, {
+          rombongan_belajar_id: '00000000-0000-4000-8000-000000000000',
+          output: 'pdf',
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
