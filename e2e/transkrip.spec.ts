@@ -65,3 +65,30 @@ test('wali@ opens a pupil’s transcript from Cetak Rapor in a blob tab', async 
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();
 });
+
+test('wali@ prints the class’s transcripts as one PDF through Cetak Semua', async ({ page, request }) => {
+  const token = await apiToken(request, 'wali');
+  const info = (await (
+    await request.get('/api/cetak/rapor', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { rombel: { nama: string }; data: { nama: string }[] };
+
+  await login(page, 'wali');
+  await page.goto('/wali-kelas/cetak-rapor');
+  const card = page.getByTestId('rapor-semua');
+  await card.getByTestId('rapor-semua-transkrip').check();
+  // No choice of documents for transcripts.
+  await expect(card.getByRole('checkbox', { name: 'Academic report' })).toHaveCount(0);
+  await card.getByRole('radio', { name: 'One PDF', exact: true }).check();
+  const [started, download] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/cetak/transkrip-semua') && r.request().method() === 'POST',
+    ),
+    page.waitForEvent('download', { timeout: 110_000 }),
+    card.getByTestId('rapor-semua-start').click(),
+  ]);
+  expect(started.status()).toBe(202);
+  expect(download.suggestedFilename()).toBe(`Transkrip ${info.rombel.nama} 20261.pdf`);
+  const text = pdfText(readFileSync(await download.path()));
+  for (const pupil of info.data) expect(text).toContain(pupil.nama);
+  expect(text.split('TRANSKRIP NILAI')).toHaveLength(info.data.length + 1);
+});

@@ -1,5 +1,6 @@
 import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
+import type { TranskripSemuaRequest } from '@erapor/contract/cetak/transkrip';
 import { isFinished, type Job } from '@erapor/contract/jobs';
 import { api } from '../../../lib/api-client';
 import { downloadFile, openPdf } from '../../../lib/download';
@@ -33,6 +34,11 @@ export function openTranskripPdf(anggotaRombelId: string): Promise<void> {
 
 export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Job> {
   return (await api.post<Job>('/cetak/rapor-semua', input)).data;
+}
+
+/** A class's transcripts as one PDF or ZIP: the same job, followed and downloaded as above. */
+export async function startTranskripSemua(input: TranskripSemuaRequest): Promise<Job> {
+  return (await api.post<Job>('/cetak/transkrip-semua', input)).data;
 }
 
 export async function getRaporSemua(jobId: string): Promise<Job> {
