@@ -40,7 +40,7 @@ export function transkripContent(doc: TranskripDoc): Content[] {
     margin: [0, 0, 0, 8],
   };
   const pairs = (rows: [string, string][]): Content => ({
-    table: { widths: [92, 6, '*'], body: rows.map(([k, v]) => [k, ':', { text: v, bold: k === 'Nama' }]) },
+    table: { widths: [104, 6, '*'], body: rows.map(([k, v]) => [k, ':', { text: v, bold: k === 'Nama' }]) },
     layout: 'noBorders',
   });
   const lahir = [siswa.tempatLahir, siswa.tanggalLahir ? formatTanggal(siswa.tanggalLahir) : null]
