@@ -13,6 +13,7 @@ import { raporBench } from './rapor';
 import { startServer } from './server';
 import { spreadsheetReadBench } from './spreadsheet-read';
 import { syncBench } from './sync';
+import { transkripBenchAll } from './transkrip';
 import type { BenchResult } from './types';
 
 // `npm run bench`: every benchmark with its budget; exits 1 when a budget is missed.
@@ -40,6 +41,7 @@ results.push(...(await syncBench()));
 results.push(...(await spreadsheetReadBench()));
 results.push(...(await legerBench()));
 results.push(...(await raporBench()));
+results.push(...(await transkripBenchAll()));
 results.push(...(await pklBench()));
 results.push(...(await monitoringBench()));
 results.push(...(await projekBench()));

@@ -53,7 +53,10 @@ export const portalProfilSchema = z.object({
   nis: z.string().nullable(),
   sekolah: z.string(),
   /** This semester's regular class, or null (not placed). */
-  kelas: z.object({ nama: z.string(), wali_kelas: z.string().nullable() }).nullable(),
+  /** This semester's regular class; `anggota_rombel_id` addresses the pupil's transcript. */
+  kelas: z
+    .object({ nama: z.string(), wali_kelas: z.string().nullable(), anggota_rombel_id: z.string() })
+    .nullable(),
   /** The login's semester. */
   semester_id: z.string(),
   /** Semesters in which the pupil was in a regular class, newest first. */

@@ -101,7 +101,11 @@ export async function profil(db: Db, actor: Actor): Promise<PortalProfil> {
     const [wali] = current.guruId
       ? await sqlRows<{ nama: string }>(db, sql`select nama from guru where guru_id = ${current.guruId}`)
       : [];
-    kelas = { nama: current.rombel, wali_kelas: wali?.nama ?? null };
+    kelas = {
+      nama: current.rombel,
+      wali_kelas: wali?.nama ?? null,
+      anggota_rombel_id: current.anggotaRombelId,
+    };
   }
   return {
     nama: String(pd.nama),

@@ -7,6 +7,7 @@ import {
   raporSemuaParamsSchema,
   raporSemuaRequestSchema,
 } from '@erapor/contract/cetak/rapor-semua';
+import { TRANSKRIP_MESSAGES, transkripSemuaRequestSchema } from '@erapor/contract/cetak/transkrip';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { isFinished, JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
 import { RAPOR_PKL_MESSAGES, raporPklSemuaRequestSchema } from '@erapor/contract/pkl/cetak';
@@ -27,6 +28,7 @@ import {
   toJob,
 } from '../../jobs/service';
 import { pklBulkScope } from '../pkl/bulk';
+import { transkripBulkScope } from '../transkrip/bulk';
 import {
   type BulkScope,
   type BulkUnit,
@@ -121,6 +123,40 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
         alreadyRunning: RAPOR_PKL_MESSAGES.alreadyRunning,
         noUnit: RAPOR_PKL_MESSAGES.noPlan,
         done: RAPOR_PKL_MESSAGES.done,
+      });
+      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
+    },
+  );
+
+  /**
+   * A class's transcripts (issue #15 item 3; decision 040): the same job, its own kind. Its roles
+   * are checked before the body is read (decision 042: a guru gets 403 whatever they send).
+   */
+  app.post(
+    '/api/cetak/transkrip-semua',
+    {
+      onRequest: app.authenticate,
+      config: { roles: ['wali', 'waka', 'admin'] },
+      schema: {
+        body: transkripSemuaRequestSchema,
+        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      const scope = await transkripBulkScope(db, actor, body, config.version);
+      const job = await startJob(actor, {
+        kind: scope.kind,
+        label: scope.label,
+        output: body.output,
+        dokumen: [],
+        classes: [],
+        units: scope.units,
+        count: async () => scope.total,
+        alreadyRunning: TRANSKRIP_MESSAGES.alreadyRunning,
+        noUnit: TRANSKRIP_MESSAGES.noPupil,
+        done: TRANSKRIP_MESSAGES.done,
       });
       return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
     },

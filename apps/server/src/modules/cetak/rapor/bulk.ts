@@ -10,6 +10,7 @@ import {
   type RaporSemuaResult,
   safeName,
 } from '@erapor/contract/cetak/rapor-semua';
+import { JOB_KIND_TRANSKRIP_SEMUA } from '@erapor/contract/cetak/transkrip';
 import { MESSAGES } from '@erapor/contract/errors';
 import { JOB_KIND_RAPOR_PKL } from '@erapor/contract/pkl/cetak';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -122,15 +123,15 @@ export async function deleteOldFiles(dataDir: string, now: Date): Promise<number
 /** The job row's owner data (the Job the API sends leaves the creator out). */
 export async function bulkJobRow(db: Db, jobId: string, sekolahId: string) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  const kinds = [JOB_KIND_RAPOR_SEMUA, JOB_KIND_RAPOR_PKL];
+  const kinds = [JOB_KIND_RAPOR_SEMUA, JOB_KIND_RAPOR_PKL, JOB_KIND_TRANSKRIP_SEMUA];
   if (!row || row.sekolahId !== sekolahId || !kinds.some((k) => row.kind.startsWith(`${k}:`))) return null;
   return row;
 }
 
 /** The creator of a job, the Waka and the admin of its school may see, cancel and download it. */
 /**
- * A piece of a job read on the main thread and posted to the worker: a class of report cards, or
- * a PKL plan's reports (cetak/pkl/bulk.ts). `siswa` is how many pupils it holds (0: skipped).
+ * A piece of a job read on the main thread and posted to the worker: a class of report cards,
+ * a PKL plan's reports (cetak/pkl/bulk.ts) or a class's transcripts (cetak/transkrip/bulk.ts). `siswa` is how many pupils it holds (0: skipped).
  */
 export interface BulkUnit {
   nama: string;

@@ -47,6 +47,8 @@ export interface Penandatangan {
 export interface MapelRapor {
   /** The subject's pembelajaran (the pupil portal links its TP detail; not printed). */
   pembelajaranId: string;
+  /** The subject (ref mata_pelajaran) of the parent pembelajaran: the transcript's row key; not printed. */
+  mataPelajaranId: number;
   nama: string;
   /** The stored nilai akhir; null prints "-". */
   nilai: number | null;
@@ -360,6 +362,7 @@ async function siswaKelas(
     .filter((s) => !isP5Mapel(Number(s.mata_pelajaran_id)))
     .map((s) => ({
       id: String(s.pembelajaran_id),
+      mataPelajaranId: Number(s.mata_pelajaran_id),
       nama: String(s.nama_mata_pelajaran),
       agama: agamaOfMapel(Number(s.mata_pelajaran_id)),
       rombelId: String(s.rombongan_belajar_id),
@@ -545,6 +548,7 @@ async function siswaKelas(
       const key = `${pd}|${m.id}`;
       const row = {
         pembelajaranId: m.id,
+        mataPelajaranId: m.mataPelajaranId,
         nama: m.nama,
         nilai: nilai.get(key) ?? null,
         capaian: capaian.get(key) ?? [],

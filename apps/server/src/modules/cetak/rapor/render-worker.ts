@@ -7,6 +7,8 @@ import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/inte
 import { renderPdf, renderPdfToFile } from '../pdf';
 import type { RaporPkl } from '../pkl/data';
 import { raporPklDocument } from '../pkl/document';
+import type { TranskripDoc } from '../transkrip/data';
+import { transkripContent, transkripDocument } from '../transkrip/document';
 import { coverContent } from './cover';
 import type { RaporKelas } from './data';
 import { type RaporDoc, raporDocument } from './layout';
@@ -27,6 +29,8 @@ export type RenderCommand =
   | { type: 'kelas'; kelas: RaporKelas }
   /** A PKL plan's reports (issue #12 item 7): the same job with its own document. */
   | { type: 'pkl'; plan: RaporPkl }
+  /** A class's transcripts (issue #15 item 3): one document per pupil. */
+  | { type: 'transkrip'; nama: string; docs: TranskripDoc[] }
   | { type: 'end' };
 
 export type RenderReply =
@@ -54,13 +58,13 @@ const TITLE: Record<RaporDokumen, string> = {
  * of the whole file, once per page in ascending order (and again from the start should it lay out
  * twice), so the first page the footer sees is the section's page 1.
  */
-function section(doc: RaporDoc, dokumen: RaporDokumen): Content {
-  const base = raporDocument(doc, TITLE[dokumen], []);
+function section(doc: RaporDoc, title: string, content: Content[]): Content {
+  const base = raporDocument(doc, title, []);
   const footer = base.footer as DynamicContent;
   let first = 0;
   let last = 0;
   return {
-    section: CONTENT[dokumen](doc),
+    section: content,
     footer: (page, pages, size) => {
       if (first === 0 || page <= last) first = page;
       last = page;
@@ -84,7 +88,25 @@ export function bulkDocument(
     ...base,
     info: { title, creator: 'e-Rapor SMK' },
     footer: undefined,
-    content: siswa.flatMap((s) => dokumen.map((d) => section({ kelas, siswa: s, versi }, d))),
+    content: siswa.flatMap((s) =>
+      dokumen.map((d) =>
+        section({ kelas, siswa: s, versi }, TITLE[d], CONTENT[d]({ kelas, siswa: s, versi })),
+      ),
+    ),
+  };
+}
+
+/** Transcripts of several pupils in one definition, each numbered from page 1. */
+export function transkripBulkDocument(docs: readonly TranskripDoc[], title: string): TDocumentDefinitions {
+  const first = docs[0];
+  if (!first) throw new Error('no pupil to print');
+  return {
+    ...transkripDocument(first),
+    info: { title, creator: 'e-Rapor SMK' },
+    footer: undefined,
+    content: docs.map((d) =>
+      section({ kelas: d.kelas, siswa: d.siswa, versi: d.versi }, 'Transkrip Nilai', transkripContent(d)),
+    ),
   };
 }
 
@@ -104,6 +126,8 @@ class Job {
   private pdfPupils: { kelas: RaporKelas } | null = null;
   /** PKL reports of one PDF: a plan or a class's plans, a few dozen pupils, rendered at the end. */
   private pklPupils: { plan: RaporPkl; siswa: RaporPkl['siswa'][number] }[] = [];
+  /** Transcripts of one PDF: one class, rendered at the end. */
+  private transkripPupils: { nama: string; docs: TranskripDoc[] } | null = null;
 
   constructor(
     private readonly begin: Extract<RenderCommand, { type: 'begin' }>,
@@ -146,9 +170,27 @@ class Job {
     }
   }
 
+  /** A class's transcripts: ZIP entries as the report cards', or kept for the one PDF. */
+  async transkrip(nama: string, docs: TranskripDoc[]): Promise<void> {
+    this.classes++;
+    if (!this.zip) {
+      if (this.transkripPupils) throw new Error('one PDF holds one class');
+      this.transkripPupils = { nama, docs };
+      return;
+    }
+    const folder = safeName(nama) || `kelas-${this.classes}`;
+    for (const [i, doc] of docs.entries()) {
+      const pdf = await renderPdf(transkripDocument(doc));
+      await this.zip.add(`${folder}/${namaBerkasSiswa(i + 1, doc.siswa)}`, pdf);
+      this.done++;
+      this.send({ type: 'progress', siswa: this.done });
+    }
+  }
+
   async end(): Promise<number> {
     if (this.zip) return this.zip.finish();
     if (this.pklPupils.length > 0) return this.endPkl();
+    if (this.transkripPupils) return this.endTranskrip(this.transkripPupils);
     const kelas = this.pdfPupils?.kelas;
     if (!kelas || kelas.siswa.length === 0) throw new Error('nothing to print');
     const n = kelas.siswa.length;
@@ -165,6 +207,22 @@ class Job {
         bulkDocument(kelas, kelas.siswa, this.begin.dokumen, this.begin.versi, `Rapor ${kelas.kelas.nama}`),
         this.begin.path,
       );
+    } finally {
+      onRenderProgress(undefined);
+    }
+  }
+
+  private async endTranskrip({ nama, docs }: { nama: string; docs: TranskripDoc[] }): Promise<number> {
+    let reported = 0;
+    onRenderProgress((f) => {
+      const siswa = Math.min(docs.length, Math.floor(f * docs.length));
+      if (siswa > reported) {
+        reported = siswa;
+        this.send({ type: 'progress', siswa });
+      }
+    });
+    try {
+      return await renderPdfToFile(transkripBulkDocument(docs, `Transkrip ${nama}`), this.begin.path);
     } finally {
       onRenderProgress(undefined);
     }
@@ -196,6 +254,9 @@ if (parentPort && workerData === RENDER_WORKER_MARK) {
           send({ type: 'kelas-done' });
         } else if (cmd.type === 'pkl') {
           await job.pkl(cmd.plan);
+          send({ type: 'kelas-done' });
+        } else if (cmd.type === 'transkrip') {
+          await job.transkrip(cmd.nama, cmd.docs);
           send({ type: 'kelas-done' });
         } else send({ type: 'finished', bytes: await job.end() });
       })

@@ -127,6 +127,7 @@ describe('Rapor Akademik renderer', () => {
     expect(panjang.length).toBeGreaterThan(1980);
     const mapel = Array.from({ length: 20 }, (_, i) => ({
       pembelajaranId: `b-${i}`,
+      mataPelajaranId: 1000 + i,
       nama: `Mata Pelajaran Nomor ${i + 1}`,
       nilai: 70 + i,
       capaian: [i === 7 ? panjang : `Menunjukkan penguasaan yang baik dalam materi ke-${i + 1}.`],
@@ -186,7 +187,15 @@ describe('Rapor Akademik renderer', () => {
         kelompok: [
           {
             nama: 'A. Muatan Nasional',
-            mapel: [{ pembelajaranId: 'b-mtk', nama: 'Matematika', nilai: null, capaian: [] }],
+            mapel: [
+              {
+                pembelajaranId: 'b-mtk',
+                mataPelajaranId: 401000000,
+                nama: 'Matematika',
+                nilai: null,
+                capaian: [],
+              },
+            ],
           },
         ],
         kenaikan: { status: 3, nama_kelas: null },

@@ -1,5 +1,6 @@
 import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
+import type { TranskripSemuaRequest } from '@erapor/contract/cetak/transkrip';
 import { isFinished, type Job } from '@erapor/contract/jobs';
 import { api } from '../../../lib/api-client';
 import { downloadFile, openPdf } from '../../../lib/download';
@@ -24,10 +25,20 @@ export function openRaporP5Pdf(anggotaRombelId: string): Promise<void> {
   return openPdf(`/cetak/rapor-p5/${anggotaRombelId}`);
 }
 
+/** Opens a pupil's Transkrip Nilai, every semester (docs/decisions/040-transkrip.md). */
+export function openTranskripPdf(anggotaRombelId: string): Promise<void> {
+  return openPdf(`/cetak/transkrip/${anggotaRombelId}`);
+}
+
 // --- Cetak Semua (docs/decisions/033-cetak-semua.md) ---
 
 export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Job> {
   return (await api.post<Job>('/cetak/rapor-semua', input)).data;
+}
+
+/** A class's transcripts as one PDF or ZIP: the same job, followed and downloaded as above. */
+export async function startTranskripSemua(input: TranskripSemuaRequest): Promise<Job> {
+  return (await api.post<Job>('/cetak/transkrip-semua', input)).data;
 }
 
 export async function getRaporSemua(jobId: string): Promise<Job> {

@@ -7,7 +7,13 @@ import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { CETAK_RAPOR_KEY, getCetakRapor, openRaporP5Pdf, openRaporPdf } from '../api/rapor-api';
+import {
+  CETAK_RAPOR_KEY,
+  getCetakRapor,
+  openRaporP5Pdf,
+  openRaporPdf,
+  openTranskripPdf,
+} from '../api/rapor-api';
 import { cetakMessages } from '../messages';
 import { CetakSemua } from './rapor-semua';
 import { RombelPicker, useRombelPick } from './rombel-picker';
@@ -42,9 +48,18 @@ export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
   });
 
   const open = useMutation({
-    mutationFn: (v: { dokumen: RaporDokumen | 'p5'; anggota: string }) =>
-      v.dokumen === 'p5' ? openRaporP5Pdf(v.anggota) : openRaporPdf(v.dokumen, v.anggota),
-    onError: (e) => toast.error(t('cetak.rapor.openFailed'), httpErrorMessage(e, t), 'long'),
+    mutationFn: (v: { dokumen: RaporDokumen | 'p5' | 'transkrip'; anggota: string }) =>
+      v.dokumen === 'p5'
+        ? openRaporP5Pdf(v.anggota)
+        : v.dokumen === 'transkrip'
+          ? openTranskripPdf(v.anggota)
+          : openRaporPdf(v.dokumen, v.anggota),
+    onError: (e, v) =>
+      toast.error(
+        t(v.dokumen === 'transkrip' ? 'cetak.rapor.transkripFailed' : 'cetak.rapor.openFailed'),
+        httpErrorMessage(e, t),
+        'long',
+      ),
   });
 
   return (
@@ -126,7 +141,7 @@ function RaporTable({
 }: {
   data: CetakRaporResponse;
   busy: boolean;
-  onOpen: (dokumen: RaporDokumen | 'p5', anggota: string) => void;
+  onOpen: (dokumen: RaporDokumen | 'p5' | 'transkrip', anggota: string) => void;
 }) {
   const { t } = useTranslation();
   // The P5 report: Merdeka classes before 20251 only (from 20251 the card prints Kokurikuler).
@@ -146,6 +161,7 @@ function RaporTable({
                 </Table.Th>
               ))}
               {p5 ? <Table.Th ta="center">{t('cetak.rapor.raporP5')}</Table.Th> : null}
+              <Table.Th ta="center">{t('cetak.rapor.transkrip')}</Table.Th>
               <Table.Th>{t('cetak.rapor.kelengkapan')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -182,6 +198,18 @@ function RaporTable({
                     </Button>
                   </Table.Td>
                 ) : null}
+                <Table.Td ta="center">
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    disabled={busy}
+                    onClick={() => onOpen('transkrip', row.anggota_rombel_id)}
+                    aria-label={`${t('cetak.rapor.transkrip')} ${row.nama}`}
+                    data-testid="rapor-transkrip"
+                  >
+                    {t('cetak.rapor.cetak')}
+                  </Button>
+                </Table.Td>
                 <Table.Td>
                   {row.kelengkapan.length === 0 ? (
                     <Badge color="green" variant="light">

@@ -12,6 +12,7 @@ import {
   followRaporSemua,
   getRaporSemua,
   startRaporSemua,
+  startTranskripSemua,
 } from '../api/rapor-api';
 
 const DOKUMEN: { dokumen: RaporDokumen; label: string }[] = [
@@ -21,12 +22,15 @@ const DOKUMEN: { dokumen: RaporDokumen; label: string }[] = [
 ];
 
 type Scope = 'rombel' | 'tingkat' | 'sekolah';
+/** What is printed: the report cards, or the class's transcripts (decision 040; one class only). */
+type Jenis = 'rapor' | 'transkrip';
 
 /**
  * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): the chosen documents of
  * every pupil of the class (the Waka and admin also a whole tingkat or the school, as a ZIP),
  * printed by a server job whose progress arrives over SSE; "Batal" cancels it, and the finished
- * file downloads by itself under the server's name.
+ * file downloads by itself under the server's name. "Transkrip Nilai" prints the class's
+ * transcripts through the same job (one class, no choice of documents).
  */
 export function CetakSemua({
   rombelId,
@@ -42,6 +46,7 @@ export function CetakSemua({
   const [dokumen, setDokumen] = useState<string[]>(DOKUMEN.map((d) => d.dokumen));
   const [output, setOutput] = useState<RaporSemuaOutput>('pdf');
   const [scope, setScope] = useState<Scope>('rombel');
+  const [jenis, setJenis] = useState<Jenis>('rapor');
   const [job, setJob] = useState<Job | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
@@ -50,7 +55,8 @@ export function CetakSemua({
   useEffect(() => () => follow.current?.abort(), []);
 
   const running = job !== null && !isFinished(job.status);
-  const zipOnly = scope !== 'rombel';
+  const transkrip = jenis === 'transkrip';
+  const zipOnly = !transkrip && scope !== 'rombel';
 
   async function download(jobId: string) {
     try {
@@ -75,7 +81,9 @@ export function CetakSemua({
     };
     let started: Job;
     try {
-      started = await startRaporSemua(input);
+      started = transkrip
+        ? await startTranskripSemua({ rombongan_belajar_id: rombelId, output })
+        : await startRaporSemua(input);
     } catch (e) {
       // The same job already runs (another tab, before a reload): follow that one instead.
       const failure = toHttpError(e);
@@ -129,14 +137,31 @@ export function CetakSemua({
           </Text>
         </div>
         <Group align="start" gap="xl" wrap="wrap">
-          <Checkbox.Group label={t('cetak.rapor.semuaDokumen')} value={dokumen} onChange={setDokumen}>
+          <Radio.Group
+            label={t('cetak.rapor.semuaJenis')}
+            value={jenis}
+            onChange={(v) => setJenis(v as Jenis)}
+          >
             <Stack gap={6} mt={6}>
-              {DOKUMEN.map((d) => (
-                <Checkbox key={d.dokumen} value={d.dokumen} label={t(d.label)} disabled={running} />
-              ))}
+              <Radio value="rapor" label={t('cetak.rapor.semuaJenisRapor')} disabled={running} />
+              <Radio
+                value="transkrip"
+                label={t('cetak.rapor.transkrip')}
+                disabled={running}
+                data-testid="rapor-semua-transkrip"
+              />
             </Stack>
-          </Checkbox.Group>
-          {wide ? (
+          </Radio.Group>
+          {transkrip ? null : (
+            <Checkbox.Group label={t('cetak.rapor.semuaDokumen')} value={dokumen} onChange={setDokumen}>
+              <Stack gap={6} mt={6}>
+                {DOKUMEN.map((d) => (
+                  <Checkbox key={d.dokumen} value={d.dokumen} label={t(d.label)} disabled={running} />
+                ))}
+              </Stack>
+            </Checkbox.Group>
+          )}
+          {wide && !transkrip ? (
             <Radio.Group
               label={t('cetak.rapor.semuaScope')}
               value={scope}
@@ -169,7 +194,7 @@ export function CetakSemua({
           <Button
             onClick={() => void start()}
             loading={starting}
-            disabled={running || dokumen.length === 0}
+            disabled={running || (!transkrip && dokumen.length === 0)}
             data-testid="rapor-semua-start"
           >
             {t('cetak.rapor.semuaStart')}

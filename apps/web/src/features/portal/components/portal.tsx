@@ -13,11 +13,13 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/error-alert';
+import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
-import { getDetil, getNilai, getProfil, PORTAL_KEY } from '../api/portal-api';
+import { downloadTranskrip, getDetil, getNilai, getProfil, PORTAL_KEY } from '../api/portal-api';
 
 /*
  * The pupil's portal (reference-screens §2.7; issue #15): a header with name and NISN, then tabs
@@ -29,6 +31,10 @@ export default function Portal() {
   const { t } = useTranslation();
   const [view, setView] = useView();
   const profil = useQuery({ queryKey: [...PORTAL_KEY, 'profil'], queryFn: getProfil });
+  const transkrip = useMutation({
+    mutationFn: (anggotaRombelId: string) => downloadTranskrip(anggotaRombelId),
+    onError: (e) => toast.error(t('portal.transkripFailed'), httpErrorMessage(e, t), 'long'),
+  });
   if (profil.isError) return <ErrorAlert title={t('portal.loadFailed')} error={profil.error} />;
   if (!profil.data) return <Loader size="sm" />;
   const p = profil.data;
@@ -40,9 +46,9 @@ export default function Portal() {
   return (
     <Stack gap="lg" data-testid="portal">
       <Card withBorder radius="md" padding="lg">
-        <Group gap="md" wrap="nowrap">
+        <Group gap="md" wrap="nowrap" align="start">
           <Avatar size="lg" radius="xl" color="blue" name={p.nama} />
-          <div>
+          <div style={{ flex: 1 }}>
             <Title order={3} data-testid="portal-nama">
               {p.nama}
             </Title>
@@ -59,6 +65,16 @@ export default function Portal() {
                 : t('portal.tanpaKelas', { sekolah: p.sekolah })}
             </Text>
           </div>
+          {p.kelas ? (
+            <Button
+              variant="light"
+              loading={transkrip.isPending}
+              onClick={() => p.kelas && transkrip.mutate(p.kelas.anggota_rombel_id)}
+              data-testid="portal-transkrip"
+            >
+              {t('portal.unduhTranskrip')}
+            </Button>
+          ) : null}
         </Group>
       </Card>
       <Tabs
