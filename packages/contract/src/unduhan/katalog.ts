@@ -120,6 +120,16 @@ export const UNDUHAN_KATALOG: readonly UnduhanEntry[] = [
     fallbackName: 'Rapor P5.pdf',
   },
   {
+    id: 'transkrip',
+    bagian: 'cetak',
+    judul: 'Transkrip Nilai',
+    format: 'pdf',
+    roles: PRINTERS,
+    params: ['rombel', 'anggota'],
+    request: (v) => ({ path: `/cetak/transkrip/${v.anggota}` }),
+    fallbackName: 'Transkrip Nilai.pdf',
+  },
+  {
     id: 'format-instruktur',
     bagian: 'impor',
     judul: 'Format Impor Instruktur',
