@@ -1,3 +1,4 @@
+import { formatPercent, percentDone } from '@erapor/contract/monitoring/counting';
 import { Alert, Badge, Button, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -69,7 +70,11 @@ export function ProjekDetailModal({ id, onClose }: { id: string | null; onClose:
                     <Table.Td>{p.tema}</Table.Td>
                     <Table.Td>{p.nama}</Table.Td>
                     <Table.Td>{p.jumlah_sub_elemen}</Table.Td>
-                    <Table.Td>{p.expected ? `${p.dinilai} / ${p.expected}` : '-'}</Table.Td>
+                    <Table.Td>
+                      {p.expected
+                        ? `${formatPercent(percentDone(p.dinilai, p.expected))} % (${p.dinilai} / ${p.expected})`
+                        : '-'}
+                    </Table.Td>
                     <Table.Td>
                       <Button
                         size="compact-sm"
