@@ -73,3 +73,13 @@ export type MonitoringBar = z.infer<typeof monitoringBarSchema>;
 
 /** Option lists of the filters (only what the school has this semester). */
 export const monitoringOptionSchema = z.object({ value: z.string(), label: z.string() });
+
+/** The class filters' options (Tingkat → Program → Rombel narrowing) and the teacher filter's. */
+export const monitoringKelasOpsiSchema = z.object({
+  jurusan: z.array(monitoringOptionSchema),
+  rombel: z.array(
+    monitoringOptionSchema.extend({ tingkat: z.number().int(), jurusan_sp_id: z.string().nullable() }),
+  ),
+  guru: z.array(monitoringOptionSchema),
+});
+export type MonitoringKelasOpsi = z.infer<typeof monitoringKelasOpsiSchema>;

@@ -4,8 +4,8 @@ import { berandaDetailResponseSchema } from '../penilaian/beranda';
 import { PROGRESS_STATUSES } from './counting';
 import {
   monitoringBarSchema,
+  monitoringKelasOpsiSchema,
   monitoringListQuerySchema,
-  monitoringOptionSchema,
   monitoringSummarySchema,
 } from './filters';
 
@@ -97,13 +97,7 @@ export const monitoringPenilaianRingkasanSchema = z.object({
 });
 export type MonitoringPenilaianRingkasan = z.infer<typeof monitoringPenilaianRingkasanSchema>;
 
-export const monitoringPenilaianOpsiSchema = z.object({
-  jurusan: z.array(monitoringOptionSchema),
-  rombel: z.array(
-    monitoringOptionSchema.extend({ tingkat: z.number().int(), jurusan_sp_id: z.string().nullable() }),
-  ),
-  guru: z.array(monitoringOptionSchema),
-});
+export const monitoringPenilaianOpsiSchema = monitoringKelasOpsiSchema;
 export type MonitoringPenilaianOpsi = z.infer<typeof monitoringPenilaianOpsiSchema>;
 
 /** The Detil modal: the Beranda's response, each pupil marked expected/dinilai. */

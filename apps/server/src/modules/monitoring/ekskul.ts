@@ -21,6 +21,7 @@ import { sqlRows } from '../sekolah/sql-rows';
 import { semester } from '../sekolah/tables';
 import { checkFilterIds, requireWaka } from './access';
 import { liveMember, statusCondition } from './counting-sql';
+import { num, PERCENT_OF_X, pageOf, parseJson, SUMMARY_JSON, summaryOf } from './rows-sql';
 
 /*
  * Monitoring › Nilai Ekstrakurikuler (issue #14 item 5; contract monitoring/ekskul.ts; decision 036).
@@ -60,7 +61,7 @@ function filtered(actor: Actor, f: Filter): SQL {
   return sql`(select * from (${progressRows(actor, f)}) x where ${statusCondition(f.status)}) x`;
 }
 
-const PERCENT = sql`(case when x.expected > 0 then x.dinilai::numeric / x.expected end)`;
+const PERCENT = PERCENT_OF_X;
 const SORT: Record<(typeof MONITORING_EKSKUL_SORT)[number], SQL> = {
   percent: PERCENT,
   nama_ekskul: sql`x.nama_ekskul`,
@@ -97,20 +98,12 @@ export async function listEkskulProgress(
     throw fieldError('sort_by', UNKNOWN_SORT_MESSAGE(sortName, [...MONITORING_EKSKUL_SORT]), 400);
   await checkFilterIds(db, actor, query);
   const dir = query.sort_dir === 'desc' ? sql`desc` : sql`asc`;
-  const rows = await sqlRows<Record<string, unknown>>(
+  const { rows, total } = await pageOf(
     db,
-    sql`select x.*, count(*) over () as total from ${filtered(actor, query)}
-      order by ${SORT[sortName as keyof typeof SORT]} ${dir} nulls last, ${KEY}
-      limit ${query.per_page} offset ${(query.page - 1) * query.per_page}`,
+    filtered(actor, query),
+    sql`${SORT[sortName as keyof typeof SORT]} ${dir} nulls last, ${KEY}`,
+    query,
   );
-  let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && query.page > 1) {
-    const [c] = await sqlRows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from ${filtered(actor, query)}`,
-    );
-    total = Number(c?.total ?? 0);
-  }
   return { data: rows.map(toRow), total, page: query.page, per_page: query.per_page };
 }
 
@@ -125,8 +118,6 @@ export async function allEkskulRows(db: Db, actor: Actor, query: Filter): Promis
   return rows.map(toRow);
 }
 
-const num = (v: unknown) => Number(v ?? 0);
-
 /** Summary strip and a bar per ekskul — one statement over the same rows. */
 export async function ringkasanEkskul(
   db: Db,
@@ -138,31 +129,16 @@ export async function ringkasanEkskul(
   const [res] = await sqlRows<Record<string, unknown>>(
     db,
     sql`with x as (select * from ${filtered(actor, query)})
-    select
-      (select json_build_object('expected', coalesce(sum(expected), 0), 'dinilai', coalesce(sum(dinilai), 0),
-        'items_total', count(*) filter (where expected > 0),
-        'items_lengkap', count(*) filter (where expected > 0 and dinilai >= expected),
-        'items_belum', count(*) filter (where expected > 0 and dinilai = 0)) from x) as summary,
+    select ${SUMMARY_JSON} as summary,
       (select coalesce(json_agg(json_build_object('id', ekstrakurikuler_id, 'label', nama_ekskul,
           'expected', expected, 'dinilai', dinilai)
         order by ${PERCENT} asc nulls last, ${KEY}), '[]'::json) from x) as ekskul,
       (select nama from ${semester} where semester_id = ${actor.semesterId}) as periode`,
   );
-  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  const s = parse<Record<string, unknown>>(res?.summary);
-  const expected = num(s.expected);
-  const dinilai = num(s.dinilai);
   return {
     title: EKSKUL_MONITORING_MESSAGES.title(String(res?.periode ?? '')),
-    summary: {
-      expected,
-      dinilai,
-      percent: percentDone(dinilai, expected),
-      items_total: num(s.items_total),
-      items_lengkap: num(s.items_lengkap),
-      items_belum: num(s.items_belum),
-    },
-    ekskul: parse<Record<string, unknown>[]>(res?.ekskul).map((k) => ({
+    summary: summaryOf(parseJson(res?.summary)),
+    ekskul: parseJson<Record<string, unknown>[]>(res?.ekskul).map((k) => ({
       id: String(k.id),
       label: String(k.label),
       expected: num(k.expected),

@@ -1,8 +1,10 @@
+import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
+import type { MonitoringFilter } from '@erapor/contract/monitoring/filters';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { guru, rombonganBelajar } from '../referensi/tables';
+import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
 import { sekolah, semester } from '../sekolah/tables';
 
 /*
@@ -81,4 +83,39 @@ export async function rombelLabel(db: Db, actor: Actor, id: string | undefined):
     .from(rombonganBelajar)
     .where(and(eq(rombonganBelajar.rombonganBelajarId, id), eq(rombonganBelajar.sekolahId, actor.sekolahId)));
   return row?.v ?? 'Semua';
+}
+
+/** A programme filter as the title block shows it: the name, "Semua" when none. */
+export async function jurusanLabel(db: Db, actor: Actor, id: string | undefined): Promise<string> {
+  if (!id) return 'Semua';
+  const [row] = await db
+    .select({ v: jurusanSp.namaJurusanSp })
+    .from(jurusanSp)
+    .where(and(eq(jurusanSp.jurusanSpId, id), eq(jurusanSp.sekolahId, actor.sekolahId)));
+  return row?.v ?? 'Semua';
+}
+
+/**
+ * The title block's filters of a screen with the class filters: Tingkat, Program, Rombel, the
+ * teacher (named as the screen names it), Status and Cari — names, never ids.
+ */
+export async function kelasFilterLabels(
+  db: Db,
+  actor: Actor,
+  q: Partial<MonitoringFilter> & { q?: string | undefined },
+  guruTitle: string,
+): Promise<[string, string][]> {
+  const [jurusan, rombel, guruName] = await Promise.all([
+    jurusanLabel(db, actor, q.jurusan_sp_id),
+    rombelLabel(db, actor, q.rombongan_belajar_id),
+    guruLabel(db, actor, q.guru_id),
+  ]);
+  return [
+    ['Tingkat', q.tingkat === undefined ? 'Semua' : `Kelas ${q.tingkat}`],
+    ['Program/Konsentrasi Keahlian', jurusan],
+    ['Rombongan Belajar', rombel],
+    [guruTitle, guruName],
+    ['Status', q.status ? PROGRESS_STATUS_LABELS[q.status] : 'Semua'],
+    ['Cari', q.q?.trim() || '-'],
+  ];
 }

@@ -1,11 +1,9 @@
 import { formatPercent, PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPenilaianQuery } from '@erapor/contract/monitoring/penilaian';
 import { PENILAIAN_MONITORING_MESSAGES } from '@erapor/contract/monitoring/penilaian';
-import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
-import { monitoringWorkbook, sheetContext } from './excel';
+import { kelasFilterLabels, monitoringWorkbook, sheetContext } from './excel';
 import { allPenilaianRows } from './penilaian';
 
 /** Column headers of the export, in the table's order (the e2e test compares them with the screen). */
@@ -20,42 +18,6 @@ export const PENILAIAN_EXCEL_COLUMNS = [
   { header: 'Status', width: 14 },
 ] as const;
 
-/** The filters as the title block shows them: names, not ids. */
-async function filterLabels(db: Db, actor: Actor, q: MonitoringPenilaianQuery) {
-  const name = async (id: string | undefined, table: 'rombel' | 'jurusan' | 'guru') => {
-    if (!id) return 'Semua';
-    const [row] =
-      table === 'rombel'
-        ? await db
-            .select({ v: rombonganBelajar.nama })
-            .from(rombonganBelajar)
-            .where(
-              and(
-                eq(rombonganBelajar.rombonganBelajarId, id),
-                eq(rombonganBelajar.sekolahId, actor.sekolahId),
-              ),
-            )
-        : table === 'jurusan'
-          ? await db
-              .select({ v: jurusanSp.namaJurusanSp })
-              .from(jurusanSp)
-              .where(and(eq(jurusanSp.jurusanSpId, id), eq(jurusanSp.sekolahId, actor.sekolahId)))
-          : await db
-              .select({ v: guru.nama })
-              .from(guru)
-              .where(and(eq(guru.guruId, id), eq(guru.sekolahId, actor.sekolahId)));
-    return row?.v ?? 'Semua';
-  };
-  return [
-    ['Tingkat', q.tingkat === undefined ? 'Semua' : `Kelas ${q.tingkat}`],
-    ['Program/Konsentrasi Keahlian', await name(q.jurusan_sp_id, 'jurusan')],
-    ['Rombongan Belajar', await name(q.rombongan_belajar_id, 'rombel')],
-    ['Guru', await name(q.guru_id, 'guru')],
-    ['Status', q.status ? PROGRESS_STATUS_LABELS[q.status] : 'Semua'],
-    ['Cari', q.q?.trim() || '-'],
-  ] as const;
-}
-
 /** "Unduh Excel" of Nilai Akademik: every filtered row, lowest % first. */
 export async function excelPenilaian(
   db: Db,
@@ -66,7 +28,7 @@ export async function excelPenilaian(
   const data = await monitoringWorkbook({
     title: PENILAIAN_MONITORING_MESSAGES.excelTitle,
     ...(await sheetContext(db, actor)),
-    filters: await filterLabels(db, actor, query),
+    filters: await kelasFilterLabels(db, actor, query, 'Guru'),
     dibuat: new Date(),
     columns: PENILAIAN_EXCEL_COLUMNS,
     rows: rows.map((r) => [

@@ -15,18 +15,12 @@ import type { Db } from '../../db/client';
 import { searchCondition, UNKNOWN_SORT_MESSAGE } from '../../lib/list';
 import { fieldError } from '../../plugins/errors';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
-import {
-  anggotaRombel,
-  guru,
-  jurusanSp,
-  pembelajaran,
-  pesertaDidik,
-  rombonganBelajar,
-} from '../referensi/tables';
+import { anggotaRombel, guru, pembelajaran, pesertaDidik, rombonganBelajar } from '../referensi/tables';
 import { sqlRows } from '../sekolah/sql-rows';
 import { semester } from '../sekolah/tables';
 import { checkFilterIds, requireWaka } from './access';
 import { expectedPupilOfB, statusCondition } from './counting-sql';
+import { kelasOpsi } from './opsi';
 
 /*
  * Monitoring › Nilai Akademik (issue #14 item 3; contract monitoring/penilaian.ts; decision 036).
@@ -301,37 +295,11 @@ export async function ringkasanPenilaian(
 /** The filters' options: programmes and classes of the semester, teachers of its subjects. */
 export async function opsiPenilaian(db: Db, actor: Actor): Promise<MonitoringPenilaianOpsi> {
   requireWaka(actor);
-  const [rombel, jurusan, gurus] = await Promise.all([
-    sqlRows<Record<string, unknown>>(
-      db,
-      sql`select r.rombongan_belajar_id, r.nama, r.tingkat, r.jurusan_sp_id from ${rombonganBelajar} r
-        where r.sekolah_id = ${actor.sekolahId} and r.semester_id = ${actor.semesterId} and r.deleted_at is null
-          and r.jenis_rombel in (1, 16)
-        order by r.tingkat, r.nama, r.rombongan_belajar_id`,
-    ),
-    sqlRows<Record<string, unknown>>(
-      db,
-      sql`select j.jurusan_sp_id, j.nama_jurusan_sp from ${jurusanSp} j
-        where j.sekolah_id = ${actor.sekolahId} and exists (select 1 from ${rombonganBelajar} r
-          where r.jurusan_sp_id = j.jurusan_sp_id and r.semester_id = ${actor.semesterId} and r.deleted_at is null)
-        order by j.nama_jurusan_sp, j.jurusan_sp_id`,
-    ),
-    sqlRows<Record<string, unknown>>(
-      db,
-      sql`select g.guru_id, g.nama from ${guru} g where g.sekolah_id = ${actor.sekolahId} and exists (
-          select 1 from ${pembelajaran} b where coalesce(b.guru_pengajar_id, b.guru_id) = g.guru_id
-            and b.semester_id = ${actor.semesterId} and b.deleted_at is null)
-        order by g.nama, g.guru_id`,
-    ),
-  ]);
-  return {
-    rombel: rombel.map((r) => ({
-      value: String(r.rombongan_belajar_id),
-      label: String(r.nama),
-      tingkat: Number(r.tingkat),
-      jurusan_sp_id: r.jurusan_sp_id == null ? null : String(r.jurusan_sp_id),
-    })),
-    jurusan: jurusan.map((j) => ({ value: String(j.jurusan_sp_id), label: String(j.nama_jurusan_sp) })),
-    guru: gurus.map((g) => ({ value: String(g.guru_id), label: String(g.nama) })),
-  };
+  return kelasOpsi(
+    db,
+    actor,
+    [1, 16],
+    sql`exists (select 1 from ${pembelajaran} b where coalesce(b.guru_pengajar_id, b.guru_id) = g.guru_id
+      and b.semester_id = ${actor.semesterId} and b.deleted_at is null)`,
+  );
 }

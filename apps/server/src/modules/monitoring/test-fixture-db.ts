@@ -4,10 +4,13 @@ import {
   FIXTURE_ROMBEL,
   FIXTURE_SUBJECTS,
 } from '@erapor/contract/monitoring/test-fixture';
+import { MAPEL_P5_INDUK } from '@erapor/contract/projek/rules';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { staffToken } from '../penilaian/beranda/test-accounts';
 import { deskripsiMataPelajaran, nilaiAkhir, nilaiEkstrakurikuler } from '../penilaian/tables';
+import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../projek/tables';
 import {
   anggotaRombel,
   ekstrakurikuler,
@@ -18,7 +21,10 @@ import {
   pesertaDidik,
   rombonganBelajar,
 } from '../referensi/tables';
+import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../sekolah/tables';
+import { nilaiUkk, refPaketUkk, rencanaUkk } from '../ukk/tables';
+import { catatanWali } from '../wali-kelas/tables';
 
 /**
  * Test fixture: writes the hand-computed school of packages/contract/src/monitoring/test-fixture.ts
@@ -259,5 +265,284 @@ export async function writeEkskulFixture(
     db,
     { sekolahId, semesterId: opts.semesterId },
     { guruId: id('guru:ani'), email: opts.pembinaEmail, roles: ['guru', 'pembina_ekskul'] },
+  );
+}
+
+/** The first Kurikulum Merdeka of the reference (a class with it is a Merdeka class). */
+async function merdekaKurikulum(db: Db): Promise<number> {
+  const [k] = await sqlRows<{ id: number }>(
+    db,
+    sql`select kurikulum_id as id from ref_kurikulum where nama_kurikulum ilike '%merdeka%' order by kurikulum_id limit 1`,
+  );
+  if (!k) throw new Error('no Kurikulum Merdeka in ref_kurikulum');
+  return Number(k.id);
+}
+
+/**
+ * Nilai Projek before 20251 (issue #14 item 4), on the fixture school written in a semester < 20251.
+ * Both classes are Merdeka; a third class (K13, no P5) is not a row. Worked out by hand:
+ *   X FIX 1  Koord citra, 2 themes, 2 projects: P1 (sub-elements s1, s2), P2 (s3) → 3 sub-elements
+ *            live members P1 P2 P3 (P4 left, P5 removed) → 3 × 3 = 9 cells
+ *            scored: P1 s1 s2 s3, P2 s1, P4 s1 s2 (left), P5 s3 (removed) → 4 count → 4 / 9 = 44,4 % Sebagian
+ *            per project: projek 1 6 / 3, projek 2 3 / 1
+ *   XI FIX 1 Koord budi, 1 theme, no project → "-", flagged "Belum ada projek"
+ *   School: 9 / 4 = 44,4 %; items 1, complete 0, not started 0; 1 class without a project.
+ */
+export const FIXTURE_PROJEK = {
+  A: { jumlah_tema: 2, jumlah_projek: 2, jumlah_sub_elemen: 3, expected: 9, dinilai: 4, percent: 44.4 },
+  B: { jumlah_tema: 1, jumlah_projek: 0, jumlah_sub_elemen: 0, expected: 0, dinilai: 0, percent: null },
+  projek: [
+    { nama: 'Projek Satu', expected: 6, dinilai: 3, sub: 2 },
+    { nama: 'Projek Dua', expected: 3, dinilai: 1, sub: 1 },
+  ],
+  totals: {
+    expected: 9,
+    dinilai: 4,
+    percent: 44.4,
+    items_total: 1,
+    items_lengkap: 0,
+    items_belum: 0,
+    tanpa_projek: 1,
+  },
+} as const;
+
+export async function writeProjekFixture(
+  db: Db,
+  fx: { sekolahId: string; id: (key: string) => string },
+  semesterId: string,
+) {
+  const { sekolahId, id } = fx;
+  const merdeka = await merdekaKurikulum(db);
+  for (const key of ['A', 'B'])
+    await db
+      .update(rombonganBelajar)
+      .set({ kurikulumId: merdeka })
+      .where(sql`${rombonganBelajar.rombonganBelajarId} = ${id(`rombel:${key}`)}`);
+  await db.insert(rombonganBelajar).values({
+    rombonganBelajarId: id('rombel:C'),
+    sekolahId,
+    semesterId,
+    nama: 'XII FIX K13',
+    tingkat: 12,
+    jenisRombel: 1,
+  });
+  const p5 = (rombel: string, guruKey: string, themes: number) => [
+    {
+      pembelajaranId: id(`p5:${rombel}`),
+      sekolahId,
+      semesterId,
+      rombonganBelajarId: id(`rombel:${rombel}`),
+      guruId: id(`guru:${guruKey}`),
+      mataPelajaranId: MAPEL_P5_INDUK,
+      namaMataPelajaran: 'Projek Penguatan Profil Pelajar Pancasila',
+    },
+    ...Array.from({ length: themes }, (_, i) => ({
+      pembelajaranId: id(`p5:${rombel}:tema${i + 1}`),
+      sekolahId,
+      semesterId,
+      rombonganBelajarId: id(`rombel:${rombel}`),
+      guruId: id(`guru:${guruKey}`),
+      mataPelajaranId: MAPEL_P5_INDUK + (i + 1) * 10,
+      namaMataPelajaran: `Tema ${i + 1}`,
+      indukPembelajaranId: id(`p5:${rombel}`),
+    })),
+  ];
+  const [parentA, ...themesA] = p5('A', 'citra', 2);
+  const [parentB, ...themesB] = p5('B', 'budi', 1);
+  if (!parentA || !parentB) throw new Error('no P5 parent');
+  await db.insert(pembelajaran).values([parentA, parentB]);
+  await db.insert(pembelajaran).values([...themesA, ...themesB]);
+  const subs = await sqlRows<{ no: number }>(db, sql`select no from ref_p5_sub_elemen order by no limit 3`);
+  const [s1, s2, s3] = subs.map((s) => Number(s.no));
+  if (s3 === undefined || s1 === undefined || s2 === undefined) throw new Error('no P5 sub-elements');
+  await db.insert(rencanaBudayaKerja).values([
+    {
+      rencanaBudayaKerjaId: id('projek:1'),
+      sekolahId,
+      rombonganBelajarId: id('rombel:A'),
+      pembelajaranId: id('p5:A:tema1'),
+      nama: 'Projek Satu',
+      deskripsi: 'Deskripsi satu',
+      noUrut: 1,
+    },
+    {
+      rencanaBudayaKerjaId: id('projek:2'),
+      sekolahId,
+      rombonganBelajarId: id('rombel:A'),
+      pembelajaranId: id('p5:A:tema2'),
+      nama: 'Projek Dua',
+      deskripsi: 'Deskripsi dua',
+      noUrut: 2,
+    },
+  ]);
+  const aspek = { s1: id('aspek:s1'), s2: id('aspek:s2'), s3: id('aspek:s3') };
+  await db.insert(aspekBudayaKerja).values([
+    {
+      aspekBudayaKerjaId: aspek.s1,
+      sekolahId,
+      rencanaBudayaKerjaId: id('projek:1'),
+      budayaKerjaId: 1,
+      elemenId: s1,
+    },
+    {
+      aspekBudayaKerjaId: aspek.s2,
+      sekolahId,
+      rencanaBudayaKerjaId: id('projek:1'),
+      budayaKerjaId: 1,
+      elemenId: s2,
+    },
+    {
+      aspekBudayaKerjaId: aspek.s3,
+      sekolahId,
+      rencanaBudayaKerjaId: id('projek:2'),
+      budayaKerjaId: 2,
+      elemenId: s3,
+    },
+  ]);
+  const scored: [string, keyof typeof aspek][] = [
+    ['P1', 's1'],
+    ['P1', 's2'],
+    ['P1', 's3'],
+    ['P2', 's1'],
+    ['P4', 's1'],
+    ['P4', 's2'],
+    ['P5', 's3'],
+  ];
+  await db.insert(nilaiBudayaKerja).values(
+    scored.map(([p, s]) => ({
+      sekolahId,
+      anggotaRombelId: id(`ar:${p}`),
+      aspekBudayaKerjaId: aspek[s],
+      opsiId: 3,
+    })),
+  );
+}
+
+/**
+ * Nilai Projek from 20251: the classes' kokurikuler texts. Wali: X FIX 1 ani, XI FIX 1 budi.
+ *   X FIX 1  live P1 P2 P3; texts P1, P2 (blank: not counted), P4 (left) → 3 / 1 = 33,3 % Sebagian
+ *   XI FIX 1 live Q1 Q2 Q3; texts all three → 3 / 3 = 100,0 % Lengkap
+ *   School: 6 / 4 = 66,7 %; items 2, complete 1, not started 0.
+ */
+export const FIXTURE_KOKURIKULER = {
+  A: { expected: 3, dinilai: 1, percent: 33.3, status: 'sebagian' },
+  B: { expected: 3, dinilai: 3, percent: 100, status: 'lengkap' },
+  totals: { expected: 6, dinilai: 4, percent: 66.7, items_total: 2, items_lengkap: 1, items_belum: 0 },
+} as const;
+
+export async function writeKokurikulerFixture(
+  db: Db,
+  fx: { sekolahId: string; id: (key: string) => string },
+) {
+  const { sekolahId, id } = fx;
+  await db
+    .update(rombonganBelajar)
+    .set({ guruId: id('guru:ani') })
+    .where(sql`${rombonganBelajar.rombonganBelajarId} = ${id('rombel:A')}`);
+  await db
+    .update(rombonganBelajar)
+    .set({ guruId: id('guru:budi') })
+    .where(sql`${rombonganBelajar.rombonganBelajarId} = ${id('rombel:B')}`);
+  const texts: [string, string][] = [
+    ['P1', 'Melalui kegiatan kokurikuler ananda aktif.'],
+    ['P2', '   '],
+    ['P4', 'Sudah keluar.'],
+    ['Q1', 'Baik.'],
+    ['Q2', 'Baik sekali.'],
+    ['Q3', 'Aktif.'],
+  ];
+  await db.insert(catatanWali).values(
+    texts.map(([p, uraian]) => ({
+      sekolahId,
+      anggotaRombelId: id(`ar:${p}`),
+      type: 'kokurikuler',
+      uraianDeskripsi: uraian,
+    })),
+  );
+}
+
+/**
+ * Nilai UKK (issue #14 item 6) on the fixture school. Worked out by hand (Kompeten from 70):
+ *   plan 1  X FIX 1, paket 01, internal ani: P1 85 K, P2 60 BK, P3 -, P4 90 (left), P5 50 (removed)
+ *           → 3 / 2, Kompeten 1, Belum Kompeten 1, 66,7 % Sebagian
+ *   plan 2  XI FIX 1, paket 02, internal budi: Q1 70 K, Q2 69 BK, Q3 100 K → 3 / 3, 2 / 1, 100,0 % Lengkap
+ *   plan 3  X FIX 1, paket 02, internal ani: nobody → "-"
+ *   School: 6 / 5 = 83,3 %, Kompeten 3, Belum Kompeten 2; items 2, complete 1, not started 0.
+ */
+export const FIXTURE_UKK = {
+  plans: [
+    { key: '1', expected: 3, dinilai: 2, kompeten: 1, belum_kompeten: 1, percent: 66.7, status: 'sebagian' },
+    { key: '2', expected: 3, dinilai: 3, kompeten: 2, belum_kompeten: 1, percent: 100, status: 'lengkap' },
+    { key: '3', expected: 0, dinilai: 0, kompeten: 0, belum_kompeten: 0, percent: null, status: null },
+  ],
+  totals: {
+    expected: 6,
+    dinilai: 5,
+    percent: 83.3,
+    items_total: 2,
+    items_lengkap: 1,
+    items_belum: 0,
+    kompeten: 3,
+    belum_kompeten: 2,
+  },
+} as const;
+
+export async function writeUkkFixture(
+  db: Db,
+  fx: { sekolahId: string; id: (key: string) => string },
+  semesterId: string,
+) {
+  const { sekolahId, id } = fx;
+  await db.insert(refPaketUkk).values([
+    {
+      paketUkkId: id('paket:01'),
+      sekolahId,
+      jurusanId: '8301',
+      kurikulumId: 1,
+      nomorPaket: '01',
+      namaPaketId: 'Paket Jaringan Fixture',
+      namaPaketEn: 'Network package',
+    },
+    {
+      paketUkkId: id('paket:02'),
+      sekolahId,
+      jurusanId: '8301',
+      kurikulumId: 1,
+      nomorPaket: '02',
+      namaPaketId: 'Paket Server Fixture',
+      namaPaketEn: 'Server package',
+    },
+  ]);
+  const plan = (key: string, rombel: string, paket: string, internal: string) => ({
+    rencanaUkkId: id(`ukk:${key}`),
+    sekolahId,
+    semesterId,
+    rombonganBelajarId: id(`rombel:${rombel}`),
+    paketUkkId: id(`paket:${paket}`),
+    internal: id(`guru:${internal}`),
+    eksternal: id('guru:citra'),
+    tanggalSertifikat: '2026-06-01',
+  });
+  await db
+    .insert(rencanaUkk)
+    .values([plan('1', 'A', '01', 'ani'), plan('2', 'B', '02', 'budi'), plan('3', 'A', '02', 'ani')]);
+  const scores: [string, string, number | null][] = [
+    ['1', 'P1', 85],
+    ['1', 'P2', 60],
+    ['1', 'P3', null],
+    ['1', 'P4', 90],
+    ['1', 'P5', 50],
+    ['2', 'Q1', 70],
+    ['2', 'Q2', 69],
+    ['2', 'Q3', 100],
+  ];
+  await db.insert(nilaiUkk).values(
+    scores.map(([plan, p, nilai]) => ({
+      sekolahId,
+      rencanaUkkId: id(`ukk:${plan}`),
+      anggotaRombelId: id(`ar:${p}`),
+      pesertaDidikId: id(`pd:${p}`),
+      nilai,
+    })),
   );
 }

@@ -10,6 +10,19 @@ import type {
   MonitoringPenilaianOpsi,
   MonitoringPenilaianRingkasan,
 } from '@erapor/contract/monitoring/penilaian';
+import type {
+  MonitoringProjekDetail,
+  MonitoringProjekList,
+  MonitoringProjekNilai,
+  MonitoringProjekOpsi,
+  MonitoringProjekRingkasan,
+} from '@erapor/contract/monitoring/projek';
+import type {
+  MonitoringUkkDetail,
+  MonitoringUkkList,
+  MonitoringUkkOpsi,
+  MonitoringUkkRingkasan,
+} from '@erapor/contract/monitoring/ukk';
 import type { BerandaDetailResponse } from '@erapor/contract/penilaian/beranda';
 import type {
   MonitoringPklDetail,
@@ -114,4 +127,58 @@ export function downloadPklExcel(params: MonitoringParams): Promise<string> {
 /** A participant's PKL report, through the PKL report's own print endpoint. */
 export function printRaporPkl(pklId: string, pesertaDidikId: string): Promise<void> {
   return openPdf(`/cetak/rapor-pkl/${pklId}/${pesertaDidikId}`);
+}
+
+/** Monitoring › Nilai Projek (packages/contract/src/monitoring/projek.ts). */
+export const MONITORING_PROJEK_KEY = ['monitoring', 'nilai-projek'] as const;
+
+export async function listProjekProgress(
+  query: ListQuery & Record<string, unknown>,
+): Promise<MonitoringProjekList> {
+  return (await api.get<MonitoringProjekList>('/progress/nilai-projek', { params: query })).data;
+}
+
+export async function getRingkasanProjek(params: MonitoringParams): Promise<MonitoringProjekRingkasan> {
+  return (await api.get<MonitoringProjekRingkasan>('/progress/nilai-projek/ringkasan', { params })).data;
+}
+
+export async function getOpsiProjek(): Promise<MonitoringProjekOpsi> {
+  return (await api.get<MonitoringProjekOpsi>('/progress/nilai-projek/opsi')).data;
+}
+
+export async function getDetailProjekKelas(rombelId: string): Promise<MonitoringProjekDetail> {
+  return (await api.get<MonitoringProjekDetail>(`/progress/nilai-projek/${rombelId}`)).data;
+}
+
+export async function getDetailProjekNilai(rencanaId: string): Promise<MonitoringProjekNilai> {
+  return (await api.get<MonitoringProjekNilai>(`/progress/nilai-projek/projek/${rencanaId}`)).data;
+}
+
+export function downloadProjekExcel(params: MonitoringParams): Promise<string> {
+  return downloadMonitoringExcel('nilai-projek', 'monitoring-nilai-projek.xlsx', params);
+}
+
+/** Monitoring › Nilai UKK (packages/contract/src/monitoring/ukk.ts). */
+export const MONITORING_UKK_KEY = ['monitoring', 'nilai-ukk'] as const;
+
+export async function listUkkProgress(
+  query: ListQuery & Record<string, unknown>,
+): Promise<MonitoringUkkList> {
+  return (await api.get<MonitoringUkkList>('/progress/nilai-ukk', { params: query })).data;
+}
+
+export async function getRingkasanUkk(params: MonitoringParams): Promise<MonitoringUkkRingkasan> {
+  return (await api.get<MonitoringUkkRingkasan>('/progress/nilai-ukk/ringkasan', { params })).data;
+}
+
+export async function getOpsiUkk(): Promise<MonitoringUkkOpsi> {
+  return (await api.get<MonitoringUkkOpsi>('/progress/nilai-ukk/opsi')).data;
+}
+
+export async function getDetailUkk(rencanaUkkId: string): Promise<MonitoringUkkDetail> {
+  return (await api.get<MonitoringUkkDetail>(`/progress/nilai-ukk/${rencanaUkkId}`)).data;
+}
+
+export function downloadUkkExcel(params: MonitoringParams): Promise<string> {
+  return downloadMonitoringExcel('nilai-ukk', 'monitoring-nilai-ukk.xlsx', params);
 }

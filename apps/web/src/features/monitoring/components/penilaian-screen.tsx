@@ -1,16 +1,13 @@
 import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPenilaianRow } from '@erapor/contract/monitoring/penilaian';
-import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
 import { Badge, Button, Card, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
-import { optionValues, useKnownChoice } from '../../../components/known-choice';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { formatLocale, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import { DetailModal } from '../../beranda/components/detail-modal';
 import {
   downloadPenilaianExcel,
@@ -23,10 +20,9 @@ import {
 import { FilterBar, JurusanFilter, RombelFilter, TingkatFilter } from './filter-bar';
 import { Heatmap } from './heatmap';
 import { ProgressBars } from './progress-bars';
-import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
+import { StatusBadge } from './status-badge';
 import { SummaryStrip } from './summary-strip';
-
-const STATUSES = PROGRESS_STATUS_ORDER;
+import { useKelasFilters } from './use-kelas-filters';
 
 /**
  * Monitoring › Nilai Akademik (/progress/penilaian; issue #14 items 1, 3; decision 036): the
@@ -36,33 +32,9 @@ const STATUSES = PROGRESS_STATUS_ORDER;
  */
 export function PenilaianScreen() {
   const { t } = useTranslation();
-  const [view, setView] = useView();
   const [detailId, setDetailId] = useState<string | null>(null);
   const opsi = useQuery({ queryKey: [...MONITORING_PENILAIAN_KEY, 'opsi'], queryFn: getOpsiPenilaian });
-  const rombelOptions = (opsi.data?.rombel ?? []).filter(
-    (r) =>
-      (!view.tingkat || String(r.tingkat) === view.tingkat) &&
-      (!view.jurusan || r.jurusan_sp_id === view.jurusan),
-  );
-  const tingkatOk = useKnownChoice('tingkat', view.tingkat, TINGKAT.map(String), setView);
-  const jurusanOk = useKnownChoice('jurusan', view.jurusan, optionValues(opsi.data?.jurusan), setView);
-  const rombelOk = useKnownChoice(
-    'rombel',
-    view.rombel,
-    opsi.data ? rombelOptions.map((r) => r.value) : undefined,
-    setView,
-  );
-  const guruOk = useKnownChoice('guru', view.guru, optionValues(opsi.data?.guru), setView);
-  const statusOk = useKnownChoice('status', view.status, [...STATUSES], setView);
-  const ready = tingkatOk && jurusanOk && rombelOk && guruOk && statusOk;
-
-  const params = {
-    tingkat: view.tingkat,
-    jurusan_sp_id: view.jurusan,
-    rombongan_belajar_id: view.rombel,
-    guru_id: view.guru,
-    status: view.status,
-  };
+  const { view, setView, rombelOptions, ready, params } = useKelasFilters(opsi.data);
   const ringkasan = useQuery({
     queryKey: [...MONITORING_PENILAIAN_KEY, 'ringkasan', params, view.q],
     queryFn: () => getRingkasanPenilaian({ ...params, q: view.q }),

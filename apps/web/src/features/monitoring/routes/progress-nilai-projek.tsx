@@ -1,6 +1,6 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { ProjekScreen } from '../components/projek-screen';
 
-/** Nilai Projek (/progress/nilai-projek) — not built yet: header, breadcrumb and add button come from the layout. */
+/** Nilai Projek (/progress/nilai-projek; reference-screens §12; issue #14 item 4). */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  return <ProjekScreen />;
 }

@@ -1,6 +1,12 @@
-import { ScreenPlaceholder } from '../../../components/screen-placeholder';
+import { use } from 'react';
+import { loadAreaMessages } from '../../../lib/i18n';
+import { UkkScreen } from '../components/ukk-screen';
 
-/** Nilai UKK (/progress/nilai-ukk) — not built yet: header, breadcrumb and add button come from the layout. */
+/** The Detil modal is the Kaprog's "Detil Rencana Penilaian UKK": its strings live in the ukk area. */
+const messages = loadAreaMessages('ukk');
+
+/** Nilai UKK (/progress/nilai-ukk; reference-screens §12; issue #14 item 6). */
 export default function Screen() {
-  return <ScreenPlaceholder />;
+  use(messages);
+  return <UkkScreen />;
 }

@@ -1,5 +1,5 @@
-import type { RencanaRow } from '@erapor/contract/ukk/rencana';
-import { Alert, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import type { RencanaDetail, RencanaRow } from '@erapor/contract/ukk/rencana';
+import { Alert, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
@@ -133,12 +133,29 @@ export function RencanaScreen() {
   );
 }
 
-/** "Detil Rencana Penilaian UKK": the plan and its pupils with Nilai and Kesimpulan. */
-function RencanaDetailModal({ id, onClose }: { id: string | null; onClose: () => void }) {
+type DetailPeserta = RencanaDetail['peserta'][number] & { diharapkan?: boolean };
+
+/**
+ * "Detil Rencana Penilaian UKK": the plan and its pupils with Nilai and Kesimpulan. The Waka's
+ * Monitoring opens the same modal with its own `load` (issue #14 item 6): there each pupil carries
+ * `diharapkan`, so a counted pupil without a score is marked "Belum dinilai" and one who left is
+ * dimmed.
+ */
+export function RencanaDetailModal({
+  id,
+  onClose,
+  load = getRencana,
+  queryKey = UKK_KEY,
+}: {
+  id: string | null;
+  onClose: () => void;
+  load?: (id: string) => Promise<Omit<RencanaDetail, 'peserta'> & { peserta: DetailPeserta[] }>;
+  queryKey?: readonly unknown[];
+}) {
   const { t } = useTranslation();
   const q = useQuery({
-    queryKey: [...UKK_KEY, 'rencana', id],
-    queryFn: () => getRencana(id ?? ''),
+    queryKey: [...queryKey, 'rencana', id],
+    queryFn: () => load(id ?? ''),
     enabled: id !== null,
   });
   const d = q.data;
@@ -189,12 +206,24 @@ function RencanaDetailModal({ id, onClose }: { id: string | null; onClose: () =>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {d.peserta.map((p, i) => (
-                  <Table.Tr key={p.anggota_rombel_id}>
+                {d.peserta.map((p: DetailPeserta, i) => (
+                  <Table.Tr
+                    key={p.anggota_rombel_id}
+                    data-ungraded={p.diharapkan && p.nilai === null ? 'true' : undefined}
+                    style={p.diharapkan === false ? { opacity: 0.5 } : undefined}
+                  >
                     <Table.Td>{i + 1}</Table.Td>
                     <Table.Td>{p.nama}</Table.Td>
                     <Table.Td>{p.nisn ?? '-'}</Table.Td>
-                    <Table.Td>{p.nilai ?? '-'}</Table.Td>
+                    <Table.Td>
+                      {p.diharapkan && p.nilai === null ? (
+                        <Badge color="red" variant="light" size="sm" data-testid="detail-belum">
+                          {t('ukk.rencana.belumDinilai')}
+                        </Badge>
+                      ) : (
+                        (p.nilai ?? '-')
+                      )}
+                    </Table.Td>
                     <Table.Td>{p.kesimpulan}</Table.Td>
                     <Table.Td>
                       {p.nilai !== null && d.pola_ukk !== 'lsp' ? (

@@ -1,0 +1,54 @@
+import type { MonitoringKelasOpsi } from '@erapor/contract/monitoring/filters';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
+import { sqlRows } from '../sekolah/sql-rows';
+
+/**
+ * The class filters' options shared by the monitoring screens (Tingkat → Program → Rombel): the
+ * school's classes of the semester of `jenisRombel`, the programmes they belong to, and the
+ * teachers for which `guruExists` (SQL correlated with guru `g`) holds.
+ */
+export async function kelasOpsi(
+  db: Db,
+  actor: Actor,
+  jenisRombel: readonly number[],
+  guruExists: SQL,
+): Promise<MonitoringKelasOpsi> {
+  const jenis = sql.join(
+    jenisRombel.map((j) => sql`${j}`),
+    sql`, `,
+  );
+  const [rombel, jurusan, gurus] = await Promise.all([
+    sqlRows<Record<string, unknown>>(
+      db,
+      sql`select r.rombongan_belajar_id, r.nama, r.tingkat, r.jurusan_sp_id from ${rombonganBelajar} r
+        where r.sekolah_id = ${actor.sekolahId} and r.semester_id = ${actor.semesterId} and r.deleted_at is null
+          and r.jenis_rombel in (${jenis})
+        order by r.tingkat, r.nama, r.rombongan_belajar_id`,
+    ),
+    sqlRows<Record<string, unknown>>(
+      db,
+      sql`select j.jurusan_sp_id, j.nama_jurusan_sp from ${jurusanSp} j
+        where j.sekolah_id = ${actor.sekolahId} and exists (select 1 from ${rombonganBelajar} r
+          where r.jurusan_sp_id = j.jurusan_sp_id and r.semester_id = ${actor.semesterId} and r.deleted_at is null)
+        order by j.nama_jurusan_sp, j.jurusan_sp_id`,
+    ),
+    sqlRows<Record<string, unknown>>(
+      db,
+      sql`select g.guru_id, g.nama from ${guru} g where g.sekolah_id = ${actor.sekolahId} and ${guruExists}
+        order by g.nama, g.guru_id`,
+    ),
+  ]);
+  return {
+    rombel: rombel.map((r) => ({
+      value: String(r.rombongan_belajar_id),
+      label: String(r.nama),
+      tingkat: Number(r.tingkat),
+      jurusan_sp_id: r.jurusan_sp_id == null ? null : String(r.jurusan_sp_id),
+    })),
+    jurusan: jurusan.map((j) => ({ value: String(j.jurusan_sp_id), label: String(j.nama_jurusan_sp) })),
+    guru: gurus.map((g) => ({ value: String(g.guru_id), label: String(g.nama) })),
+  };
+}
