@@ -12,6 +12,8 @@ import {
 } from '@erapor/contract/cetak/rapor-semua';
 import { MESSAGES } from '@erapor/contract/errors';
 import { JOB_KIND_RAPOR_PKL } from '@erapor/contract/pkl/cetak';
+import { JOB_KIND_RAPOR_P5_SEMUA } from '@erapor/contract/projek/cetak';
+import { JOB_KIND_SERTIFIKAT_SEMUA } from '@erapor/contract/ukk/sertifikat';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
@@ -122,7 +124,12 @@ export async function deleteOldFiles(dataDir: string, now: Date): Promise<number
 /** The job row's owner data (the Job the API sends leaves the creator out). */
 export async function bulkJobRow(db: Db, jobId: string, sekolahId: string) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  const kinds = [JOB_KIND_RAPOR_SEMUA, JOB_KIND_RAPOR_PKL];
+  const kinds = [
+    JOB_KIND_RAPOR_SEMUA,
+    JOB_KIND_RAPOR_PKL,
+    JOB_KIND_RAPOR_P5_SEMUA,
+    JOB_KIND_SERTIFIKAT_SEMUA,
+  ];
   if (!row || row.sekolahId !== sekolahId || !kinds.some((k) => row.kind.startsWith(`${k}:`))) return null;
   return row;
 }
