@@ -1,6 +1,7 @@
 import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
 import { isFinished, type Job } from '@erapor/contract/jobs';
+import type { RaporP5SemuaRequest } from '@erapor/contract/projek/cetak';
 import { api } from '../../../lib/api-client';
 import { downloadFile, openPdf } from '../../../lib/download';
 import { followEvents } from '../../../lib/follow-events';
@@ -28,6 +29,11 @@ export function openRaporP5Pdf(anggotaRombelId: string): Promise<void> {
 
 export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Job> {
   return (await api.post<Job>('/cetak/rapor-semua', input)).data;
+}
+
+/** Cetak Semua of a class's P5 reports (decision 037): the same job, its own kind. */
+export async function startRaporP5Semua(input: RaporP5SemuaRequest): Promise<Job> {
+  return (await api.post<Job>('/cetak/rapor-p5-semua', input)).data;
 }
 
 export async function getRaporSemua(jobId: string): Promise<Job> {
