@@ -14,6 +14,7 @@ import { startServer } from './server';
 import { spreadsheetReadBench } from './spreadsheet-read';
 import { syncBench } from './sync';
 import type { BenchResult } from './types';
+import { ukkBench } from './ukk';
 
 // `npm run bench`: every benchmark with its budget; exits 1 when a budget is missed.
 const results: BenchResult[] = [];
@@ -43,6 +44,7 @@ results.push(...(await raporBench()));
 results.push(...(await pklBench()));
 results.push(...(await monitoringBench()));
 results.push(...(await projekBench()));
+results.push(...(await ukkBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

@@ -39,14 +39,17 @@ function row(labelId: string, labelEn: string, valueId: string, valueEn: string)
   };
 }
 
-function logoOf(image: string): Content {
-  return { image, width: 60, alignment: 'center', margin: [0, 0, 0, 6] };
+/** The logo by name: a file of many certificates embeds it once (the document's `images`). */
+const LOGO = 'logoSertifikat';
+
+function logoOf(): Content {
+  return { image: LOGO, width: 60, alignment: 'center', margin: [0, 0, 0, 6] };
 }
 
 export function sertifikatContent(s: Sertifikat): Content[] {
   const kepala = s.kepalaSekolah;
   const page1: Content[] = [
-    ...(s.logo ? [logoOf(s.logo)] : []),
+    ...(s.logo ? [logoOf()] : []),
     { text: s.judulId, fontSize: 20, bold: true, alignment: 'center' },
     { text: s.judulEn, fontSize: 13, italics: true, alignment: 'center', margin: [0, 0, 0, 4] },
     { text: `Nomor: ${s.nomor}`, alignment: 'center', margin: [0, 0, 0, 12] },
@@ -132,6 +135,7 @@ export function sertifikatDocument(list: readonly Sertifikat[]): TDocumentDefini
     pageOrientation: 'landscape',
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
     info: { title: list.length === 1 ? `Sertifikat UKK ${list[0]?.nama ?? ''}` : 'Sertifikat UKK' },
+    ...(list[0]?.logo ? { images: { [LOGO]: list[0].logo } } : {}),
     content: list.flatMap((s, i) => {
       const c = sertifikatContent(s);
       if (i > 0 && c[0] && typeof c[0] === 'object') (c[0] as { pageBreak?: string }).pageBreak = 'before';
