@@ -13,6 +13,7 @@ import {
   SERTIFIKAT_SEMUA_MESSAGES,
   type SertifikatParams,
 } from '@erapor/contract/ukk/sertifikat';
+import type { TemplateLogo, TemplateSave } from '@erapor/contract/ukk/template';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -23,6 +24,7 @@ import { getSettings } from '../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 import { isKaprog } from './access';
+import { offeredProgrammes } from './paket';
 import { JUDUL_EN, JUDUL_ID, MASA_BERLAKU_DEFAULT, predikatSchemeOf } from './template';
 
 /*
@@ -60,6 +62,10 @@ export interface Sertifikat {
   judulId: string;
   judulEn: string;
   logo: string | null;
+  /** The emblem printed at the top: the school's logo (when uploaded) or Tut Wuri Handayani. */
+  lambang: TemplateLogo;
+  /** The background image of every page (a data URL), if the template has one. */
+  latar: string | null;
   kepalaSekolah: (Penandatangan & { awalan: string | null }) | null;
   jabatan: string;
   internal: Penandatangan;
@@ -178,7 +184,7 @@ async function planContext(db: Db, actor: Actor, head: Row): Promise<(row: Row, 
   const settings = await getSettings(db, { sekolahId: actor.sekolahId }, actor.semesterId);
   const kepalaId = settings[SETTING_KEYS.kepalaSekolah] ?? null;
   const jabatan = splitJabatan(str(template?.penandatangan_jabatan) ?? settings[SETTING_KEYS.jabatan]);
-  const [signers, units, scheme, logo] = await Promise.all([
+  const [signers, units, scheme, logo, latar] = await Promise.all([
     penandatangan(
       db,
       [String(head.internal), String(head.eksternal), kepalaId].filter((id): id is string => !!id),
@@ -192,6 +198,7 @@ async function planContext(db: Db, actor: Actor, head: Row): Promise<(row: Row, 
     ),
     predikatSchemeOf(db, actor.sekolahId),
     logoOf(head.logo_mime, head.logo_data),
+    logoOf(template?.background_mime, template?.background),
   ]);
   const kepala = kepalaId ? signers.get(kepalaId) : undefined;
   const ownSigner = str(template?.penandatangan_nama);
@@ -211,6 +218,8 @@ async function planContext(db: Db, actor: Actor, head: Row): Promise<(row: Row, 
     judulId: str(template?.judul_id)?.trim() || JUDUL_ID,
     judulEn: str(template?.judul_en)?.trim() || JUDUL_EN,
     logo,
+    lambang: template?.logo === 'tut_wuri' ? ('tut_wuri' as const) : ('sekolah' as const),
+    latar,
     kepalaSekolah: ownSigner
       ? { nama: ownSigner, nomor: `NIP. ${str(template?.penandatangan_nip) || '-'}`, awalan: jabatan.awalan }
       : kepala
@@ -234,9 +243,77 @@ async function planContext(db: Db, actor: Actor, head: Row): Promise<(row: Row, 
   });
 }
 
-async function logoOf(mime: unknown, data: unknown): Promise<string | null> {
+export async function logoOf(mime: unknown, data: unknown): Promise<string | null> {
   if ((mime !== 'image/png' && mime !== 'image/jpeg') || !(data instanceof Uint8Array) || data.length === 0)
     return null;
   const url = `data:${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
   return (await embeddableImage(url)) ? url : null;
+}
+
+/**
+ * "Pratinjau" of the Template Sertifikat: one certificate of sample data with the choices sent (the
+ * form as it stands, saved or not), the stored background, the school's name, logo and head teacher.
+ */
+export async function pratinjauSertifikat(db: Db, actor: Actor, draft: TemplateSave): Promise<Sertifikat> {
+  if (!isKaprog(actor)) throw forbidden(MESSAGES.forbidden);
+  const [school] = await sqlRows<Row>(
+    db,
+    sql`select s.nama, s.npsn, s.kabupaten, sl.mime_type logo_mime, sl.data logo_data,
+        t.background, t.background_mime
+      from sekolah s
+      left join sekolah_logo sl on sl.sekolah_id = s.sekolah_id
+      left join template_sertifikat_ukk t on t.sekolah_id = s.sekolah_id
+      where s.sekolah_id = ${actor.sekolahId}`,
+  );
+  if (!school) throw notFound();
+  const settings = await getSettings(db, { sekolahId: actor.sekolahId }, actor.semesterId);
+  const kepalaId = settings[SETTING_KEYS.kepalaSekolah] ?? null;
+  const jabatan = splitJabatan(draft.penandatangan_jabatan ?? settings[SETTING_KEYS.jabatan]);
+  const [signers, [programme], logo, latar] = await Promise.all([
+    penandatangan(db, kepalaId ? [kepalaId] : [], identitasPegawai(settings[SETTING_KEYS.identitasPegawai])),
+    offeredProgrammes(db, actor),
+    logoOf(school.logo_mime, school.logo_data),
+    logoOf(school.background_mime, school.background),
+  ]);
+  const kepala = kepalaId ? signers.get(kepalaId) : undefined;
+  const now = new Date();
+  const tanggal = isoDate(now);
+  const nisn = '0012345678';
+  const jurusan = programme?.namaJurusan ?? 'Kompetensi Keahlian';
+  return {
+    nomor: nomorSertifikat(tanggal, String(school.npsn ?? ''), nisn, 1),
+    nama: 'Nama Peserta Didik',
+    nisn,
+    sekolah: String(school.nama),
+    merdeka: true,
+    jurusanId: jurusan,
+    jurusanEn: (programme && draft.jurusan_en?.[programme.jurusanId]) || jurusan,
+    paketId: 'Judul Penugasan Contoh',
+    paketEn: 'Sample Assignment Title',
+    predikat: predikatUkk(85, draft.predikat_scheme ?? 'dua') ?? { id: '', en: '' },
+    masaBerlaku: masaBerlakuText(draft.masa_berlaku ?? MASA_BERLAKU_DEFAULT),
+    tempat: draft.tempat || tempatSertifikat(str(school.kabupaten)),
+    tanggal: formatTanggal(tanggal),
+    judulId: draft.judul_id || JUDUL_ID,
+    judulEn: draft.judul_en || JUDUL_EN,
+    logo,
+    lambang: draft.logo ?? 'sekolah',
+    latar,
+    kepalaSekolah: draft.penandatangan_nama
+      ? {
+          nama: draft.penandatangan_nama,
+          nomor: `NIP. ${draft.penandatangan_nip || '-'}`,
+          awalan: jabatan.awalan,
+        }
+      : kepala
+        ? { ...kepala, awalan: jabatan.awalan }
+        : null,
+    jabatan: jabatan.jabatan,
+    internal: { nama: 'Nama Penguji Internal', nomor: 'NIP. -' },
+    eksternal: { nama: 'Nama Penguji Eksternal', nomor: '-', dudi: 'Dunia Kerja Mitra' },
+    units: [
+      { kode: 'UNIT.001', namaId: 'Unit kompetensi contoh pertama', namaEn: 'First sample competency unit' },
+      { kode: 'UNIT.002', namaId: 'Unit kompetensi contoh kedua', namaEn: 'Second sample competency unit' },
+    ],
+  };
 }
