@@ -79,12 +79,10 @@ test('kaprog@: Tut Wuri Handayani and an English name show in "Pratinjau"; a bac
   await form.getByTestId('template-latar-hapus').click();
   await expect(page.getByTestId('toasts')).toContainText('Gambar latar sertifikat dihapus');
   // A file over 1 MB is refused in the browser, under the field, before any upload.
-  await form
-    .locator('input[type="file"]')
-    .setInputFiles({
-      name: 'besar.png',
-      mimeType: 'image/png',
-      buffer: Buffer.concat([png(), Buffer.alloc(1024 * 1024)]),
-    });
+  await form.locator('input[type="file"]').setInputFiles({
+    name: 'besar.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([png(), Buffer.alloc(1024 * 1024)]),
+  });
   await expect(form).toContainText('Ukuran gambar latar maksimal 1 MB!');
 });

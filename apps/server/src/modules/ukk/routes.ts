@@ -60,7 +60,7 @@ async function readLatar(request: FastifyRequest): Promise<{ mimeType: string; d
   } catch {
     throw fieldError('latar', TEMPLATE_MESSAGES.latarRequired);
   }
-  if (!file || file.fieldname !== 'latar') throw fieldError('latar', TEMPLATE_MESSAGES.latarRequired);
+  if (file?.fieldname !== 'latar') throw fieldError('latar', TEMPLATE_MESSAGES.latarRequired);
   let data: Buffer;
   try {
     data = await file.toBuffer();
