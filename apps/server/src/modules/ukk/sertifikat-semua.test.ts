@@ -161,6 +161,14 @@ describeEngines('UKK: Cetak Semua sertifikat', {}, (t) => {
     }
   });
 
+  it("a Kaprog's job is seen by the Waka, not by the admin nor the plan's examiner", async () => {
+    const end = await finishedJob('kaprog', 'zip');
+    expect((await get('waka', `/api/cetak/rapor-semua/${end.id}`)).statusCode).toBe(200);
+    for (const who of ['admin', 'guru'])
+      for (const path of ['', '/unduh'])
+        expect((await get(who, `/api/cetak/rapor-semua/${end.id}${path}`)).statusCode, who + path).toBe(403);
+  });
+
   it('one job per plan: a second start while it runs is 409; cancel ends it', async () => {
     const first = await start('kaprog', { rencana_ukk_id: plan, output: 'zip' });
     expect(first.statusCode).toBe(202);

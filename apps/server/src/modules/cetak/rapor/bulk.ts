@@ -153,8 +153,11 @@ const raporUnit = (db: Db, sekolahId: string, kelas: PrintableRombel): BulkUnit 
   },
 });
 
-export function mayUseJob(actor: Actor, row: { createdBy: string | null }): boolean {
-  return printsAnyClass(actor) || (row.createdBy !== null && row.createdBy === actor.userId);
+export function mayUseJob(actor: Actor, row: { createdBy: string | null; kind: string }): boolean {
+  if (row.createdBy !== null && row.createdBy === actor.userId) return true;
+  // UKK certificates are not the admin's (decision 038): of the school-wide roles only the Waka.
+  if (row.kind.startsWith(`${JOB_KIND_SERTIFIKAT_SEMUA}:`)) return actor.roles.includes('waka');
+  return printsAnyClass(actor);
 }
 
 /**
