@@ -15,6 +15,7 @@ import { spreadsheetReadBench } from './spreadsheet-read';
 import { syncBench } from './sync';
 import { transkripBenchAll } from './transkrip';
 import type { BenchResult } from './types';
+import { ukkBench } from './ukk';
 
 // `npm run bench`: every benchmark with its budget; exits 1 when a budget is missed.
 const results: BenchResult[] = [];
@@ -45,6 +46,7 @@ results.push(...(await transkripBenchAll()));
 results.push(...(await pklBench()));
 results.push(...(await monitoringBench()));
 results.push(...(await projekBench()));
+results.push(...(await ukkBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

@@ -42,6 +42,8 @@ const SCHOOL_WIDE = [
   /\/projek\.spec\.ts$/,
   // Saves UKK scores, which obey the assessment switch too.
   /\/ukk\.spec\.ts$/,
+  // Stores and removes the school's certificate background (Template Sertifikat) while ukk.spec prints.
+  /\/ukk-template\.spec\.ts$/,
   // May create pkl@'s PKL plan (the assessment switch applies) for the PKL screens' views.
   /\/views-pkl\.spec\.ts$/,
   // Makes wali@ the wali of a second class through Dapodik, for the class picker's views.

@@ -26,3 +26,26 @@ export const projekProfil = (n: number, nama: string): string => `Projek Profil 
 export const raporP5ParamsSchema = z.object({
   anggota_rombel_id: z.uuid({ error: 'Peserta didik tidak ditemukan.' }),
 });
+
+/**
+ * Cetak Semua of the P5 reports (docs/decisions/033 and 037): a class's reports through the report
+ * cards' bulk job under its own kind (`rapor-p5-semua:` + a hash of school, semester and class), so
+ * it never blocks, nor is blocked by, report-card printing. Status, events, cancel and download are
+ * the job addresses of `/api/cetak/rapor-semua/:job_id…`.
+ *   POST /api/cetak/rapor-p5-semua  { rombongan_belajar_id, output: pdf | zip }  → 202 job
+ */
+export const JOB_KIND_RAPOR_P5_SEMUA = 'rapor-p5-semua';
+
+export const raporP5SemuaRequestSchema = z.object({
+  rombongan_belajar_id: z.uuid({ error: 'Rombongan belajar tidak ditemukan.' }),
+  output: z.enum(['pdf', 'zip'], { error: 'Pilih PDF atau ZIP.' }),
+});
+export type RaporP5SemuaRequest = z.infer<typeof raporP5SemuaRequestSchema>;
+
+export const RAPOR_P5_SEMUA_MESSAGES = {
+  noPupil: 'Rombongan belajar ini belum memiliki anggota; tidak ada Rapor P5 yang dicetak.',
+  rendering: (kelas: string) => `Menyusun Rapor P5 ${kelas}`,
+  done: (siswa: number) => `Selesai: Rapor P5 ${siswa} peserta didik siap diunduh.`,
+  alreadyRunning:
+    'Cetak Rapor P5 untuk rombel ini sedang berjalan. Tunggu sampai selesai atau batalkan dulu.',
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeName } from '../cetak/rapor-semua';
 
 /**
  * Sertifikat UKK (reference-domain §5, issue #13 item 8, docs/decisions/038-ukk.md):
@@ -18,3 +19,36 @@ export const sertifikatParamsSchema = z.object({
   rencana_ukk_id: z.uuid({ error: SERTIFIKAT_MESSAGES.notFound }),
 });
 export type SertifikatParams = z.infer<typeof sertifikatParamsSchema>;
+
+/**
+ * Cetak Semua of a plan's certificates (docs/decisions/033 and 038): the scored pupils of one UKK
+ * plan as one PDF or a ZIP, through the report cards' bulk job under its own kind
+ * (`sertifikat-ukk-semua:` + a hash of school, semester and plan). Same access as one certificate;
+ * a plan run by an LSP is 409. Pupils without a score get no certificate and are left out; pupils
+ * without NISN are left out and named in the job's final message. Status, events, cancel and
+ * download are the job addresses of `/api/cetak/rapor-semua/:job_id…`.
+ *   POST /api/cetak/sertifikat-semua  { rencana_ukk_id, output: pdf | zip }  → 202 job
+ */
+export const JOB_KIND_SERTIFIKAT_SEMUA = 'sertifikat-ukk-semua';
+
+export const sertifikatSemuaRequestSchema = z.object({
+  rencana_ukk_id: z.uuid({ error: 'Rencana UKK tidak ditemukan.' }),
+  output: z.enum(['pdf', 'zip'], { error: 'Pilih PDF atau ZIP.' }),
+});
+export type SertifikatSemuaRequest = z.infer<typeof sertifikatSemuaRequestSchema>;
+
+export const SERTIFIKAT_SEMUA_MESSAGES = {
+  planNotFound: 'Rencana UKK tidak ditemukan.',
+  noneToPrint:
+    'Belum ada peserta yang dapat dicetak sertifikatnya: masukkan nilai UKK dan pastikan NISN peserta terisi.',
+  rendering: (rencana: string) => `Menyusun sertifikat ${rencana}`,
+  done: (siswa: number, tanpaNisn: readonly string[]) =>
+    `Selesai: sertifikat ${siswa} peserta didik siap diunduh.` +
+    (tanpaNisn.length > 0 ? ` Tidak dicetak karena belum memiliki NISN: ${tanpaNisn.join(', ')}.` : ''),
+  alreadyRunning:
+    'Cetak sertifikat untuk rencana UKK ini sedang berjalan. Tunggu sampai selesai atau batalkan dulu.',
+} as const;
+
+/** "3-0012345678-Budi Santoso.pdf": the ZIP entry of a pupil's certificate (No = place in the plan). */
+export const namaBerkasSertifikat = (no: number, s: { nisn: string; nama: string }): string =>
+  `${no}-${safeName(s.nisn)}-${safeName(s.nama)}.pdf`;

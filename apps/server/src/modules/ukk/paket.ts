@@ -103,7 +103,7 @@ export async function pilihanPaket(db: Db, actor: Actor): Promise<PaketPilihan> 
   return { jurusan: [...jurusan.values()] };
 }
 
-function offeredProgrammes(db: Db, actor: Actor) {
+export function offeredProgrammes(db: Db, actor: Actor) {
   return db
     .selectDistinct({
       jurusanId: sql<string>`${rombonganBelajar.jurusanId}`,

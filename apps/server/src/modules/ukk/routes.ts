@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { safeName } from '@erapor/contract/cetak/rapor-semua';
 import { listQuerySchema } from '@erapor/contract/list';
 import { nilaiUkkGridSchema, nilaiUkkSaveSchema, penilaianRencanaSchema } from '@erapor/contract/ukk/nilai';
@@ -22,19 +23,69 @@ import {
   rencanaSaveSchema,
 } from '@erapor/contract/ukk/rencana';
 import { sertifikatParamsSchema } from '@erapor/contract/ukk/sertifikat';
-import { templateResponseSchema, templateSaveSchema } from '@erapor/contract/ukk/template';
+import {
+  LATAR_MAX_BYTES,
+  TEMPLATE_MESSAGES,
+  templateResponseSchema,
+  templateSaveSchema,
+} from '@erapor/contract/ukk/template';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { checkImage } from '../../lib/image';
 import { actorOf, routesFor } from '../../plugins/auth';
+import { fieldError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import * as nilai from './nilai';
 import * as paket from './paket';
 import * as rencana from './rencana';
-import { sertifikatOf } from './sertifikat-data';
-import { renderSertifikat } from './sertifikat-document';
+import { pratinjauSertifikat, sertifikatOf } from './sertifikat-data';
+import { renderPratinjau, renderSertifikat } from './sertifikat-document';
 import * as template from './template';
 
 /** UKK (issue #13; docs/decisions/038-ukk.md): Paket UKK. */
+const LATAR_EXT = new Set(['.jpg', '.jpeg', '.png']);
+
+/**
+ * The background upload, checked before anything is stored: one file `latar` of at most 1 MB, named
+ * .jpg/.jpeg/.png, whose header (lib/image.ts, as the school logo and photos) is a JPEG or PNG within
+ * the pixel limit. Each refusal is a field message on `latar`.
+ */
+async function readLatar(request: FastifyRequest): Promise<{ mimeType: string; data: Buffer }> {
+  if (!request.isMultipart()) throw fieldError('latar', TEMPLATE_MESSAGES.latarRequired);
+  let file: MultipartFile | undefined;
+  try {
+    file = await request.file({ limits: { fileSize: LATAR_MAX_BYTES, files: 1, fields: 0 } });
+  } catch {
+    throw fieldError('latar', TEMPLATE_MESSAGES.latarRequired);
+  }
+  if (file?.fieldname !== 'latar') throw fieldError('latar', TEMPLATE_MESSAGES.latarRequired);
+  let data: Buffer;
+  try {
+    data = await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+      throw fieldError('latar', TEMPLATE_MESSAGES.latarSize);
+    throw fieldError('latar', TEMPLATE_MESSAGES.latarNotImage, 400);
+  }
+  if (file.file.truncated || data.length > LATAR_MAX_BYTES)
+    throw fieldError('latar', TEMPLATE_MESSAGES.latarSize);
+  if (data.length === 0) throw fieldError('latar', TEMPLATE_MESSAGES.latarNotImage);
+  if (!LATAR_EXT.has(extname(file.filename).toLowerCase()))
+    throw fieldError('latar', TEMPLATE_MESSAGES.latarType);
+  const image = checkImage(data);
+  if (!image.ok) {
+    throw fieldError(
+      'latar',
+      image.reason === 'not-image'
+        ? TEMPLATE_MESSAGES.latarNotImage
+        : TEMPLATE_MESSAGES.latarTooLarge(image.width, image.height, image.maxSide),
+    );
+  }
+  return { mimeType: image.image.mimeType, data };
+}
+
 export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
   routesFor(app, ['kaprog']);
   const { db } = app.ctx;
@@ -286,13 +337,50 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => template.getTemplate(db, actorOf(request)),
   );
 
+  // Template Sertifikat: a Kaprog only (the module's roles), checked before the body is read or
+  // validated (decision 042).
+  const kaprogFirst = { ...authenticated, config: { roles: ['kaprog' as const] } };
+
   app.put(
     '/api/ukk/template',
     {
-      ...authenticated,
+      ...kaprogFirst,
       schema: { body: templateSaveSchema, response: { 200: messageSchema, ...writeErrors } },
     },
     async (request) => template.saveTemplate(db, actorOf(request), request.body),
+  );
+
+  /** The background image: multipart, file `latar`, JPG/PNG ≤ 1 MB, its header checked. */
+  app.put(
+    '/api/ukk/template/latar',
+    { ...kaprogFirst, schema: { response: { 200: messageSchema, ...writeErrors, ...errorResponses(413) } } },
+    async (request) => template.saveLatar(db, actorOf(request), await readLatar(request)),
+  );
+
+  app.delete(
+    '/api/ukk/template/latar',
+    { ...kaprogFirst, schema: { response: { 200: messageSchema, ...writeErrors } } },
+    async (request) => template.removeLatar(db, actorOf(request)),
+  );
+
+  /** "Pratinjau": a certificate of sample data with the choices sent (saved or not). */
+  app.post(
+    '/api/ukk/template/pratinjau',
+    {
+      ...kaprogFirst,
+      schema: {
+        body: templateSaveSchema,
+        response: { 200: z.instanceof(Buffer).describe('application/pdf'), ...writeErrors },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await renderPratinjau(await pratinjauSertifikat(db, actorOf(request), request.body));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', 'inline; filename="pratinjau-sertifikat.pdf"')
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
   );
 
   app.delete(

@@ -39,14 +39,52 @@ function row(labelId: string, labelEn: string, valueId: string, valueEn: string)
   };
 }
 
-function logoOf(image: string): Content {
-  return { image, width: 60, alignment: 'center', margin: [0, 0, 0, 6] };
+/** The logo by name: a file of many certificates embeds it once (the document's `images`). */
+const LOGO = 'logoSertifikat';
+
+function logoOf(): Content {
+  return { image: LOGO, width: 60, alignment: 'center', margin: [0, 0, 0, 6] };
 }
+
+/**
+ * The Tut Wuri Handayani choice, drawn (no artwork file ships with the app): a blue pentagon with a
+ * gold disc and the motto under it. The ministry's official emblem file can replace this drawing
+ * as an image asset without changing the template's choice.
+ */
+function tutWuri(): Content {
+  const cx = 30;
+  const points = Array.from({ length: 5 }, (_, i) => {
+    const a = -Math.PI / 2 + (i * 2 * Math.PI) / 5;
+    return { x: cx + 28 * Math.cos(a), y: 30 + 28 * Math.sin(a) };
+  });
+  return {
+    stack: [
+      {
+        // Centred: a canvas has no alignment of its own.
+        columns: [
+          { width: '*', text: '' },
+          {
+            width: 60,
+            canvas: [
+              { type: 'polyline', closePath: true, points, color: '#1f4e9c', lineColor: '#1f4e9c' },
+              { type: 'ellipse', x: cx, y: 32, r1: 12, r2: 12, color: '#f2c400' },
+            ],
+          },
+          { width: '*', text: '' },
+        ],
+      },
+      { text: 'TUT WURI HANDAYANI', fontSize: 6, bold: true, alignment: 'center', margin: [0, 2, 0, 6] },
+    ],
+  };
+}
+
+const emblem = (s: Sertifikat): Content[] =>
+  s.lambang === 'tut_wuri' ? [tutWuri()] : s.logo ? [logoOf()] : [];
 
 export function sertifikatContent(s: Sertifikat): Content[] {
   const kepala = s.kepalaSekolah;
   const page1: Content[] = [
-    ...(s.logo ? [logoOf(s.logo)] : []),
+    ...emblem(s),
     { text: s.judulId, fontSize: 20, bold: true, alignment: 'center' },
     { text: s.judulEn, fontSize: 13, italics: true, alignment: 'center', margin: [0, 0, 0, 4] },
     { text: `Nomor: ${s.nomor}`, alignment: 'center', margin: [0, 0, 0, 12] },
@@ -132,12 +170,35 @@ export function sertifikatDocument(list: readonly Sertifikat[]): TDocumentDefini
     pageOrientation: 'landscape',
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
     info: { title: list.length === 1 ? `Sertifikat UKK ${list[0]?.nama ?? ''}` : 'Sertifikat UKK' },
+    ...images(list[0]),
+    // Every page of the file has the template's background (one template per school).
+    ...(list[0]?.latar
+      ? { background: () => ({ image: LATAR, width: A4_LANDSCAPE.width, height: A4_LANDSCAPE.height }) }
+      : {}),
     content: list.flatMap((s, i) => {
       const c = sertifikatContent(s);
       if (i > 0 && c[0] && typeof c[0] === 'object') (c[0] as { pageBreak?: string }).pageBreak = 'before';
       return c;
     }),
   };
+}
+
+const LATAR = 'latarSertifikat';
+const A4_LANDSCAPE = { width: 841.89, height: 595.28 };
+
+function images(s: Sertifikat | undefined): { images?: Record<string, string> } {
+  const all: Record<string, string> = {};
+  if (s?.logo && s.lambang === 'sekolah') all[LOGO] = s.logo;
+  if (s?.latar) all[LATAR] = s.latar;
+  return Object.keys(all).length > 0 ? { images: all } : {};
+}
+
+/** "Pratinjau": the sample certificate, marked as such across every page. */
+export function renderPratinjau(s: Sertifikat): Promise<Buffer> {
+  return renderPdf({
+    ...sertifikatDocument([s]),
+    watermark: { text: 'PRATINJAU', opacity: 0.08, bold: true },
+  });
 }
 
 export function renderSertifikat(s: Sertifikat): Promise<Buffer> {

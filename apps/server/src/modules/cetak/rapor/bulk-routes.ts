@@ -11,6 +11,8 @@ import { TRANSKRIP_MESSAGES, transkripSemuaRequestSchema } from '@erapor/contrac
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { isFinished, JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
 import { RAPOR_PKL_MESSAGES, raporPklSemuaRequestSchema } from '@erapor/contract/pkl/cetak';
+import { RAPOR_P5_SEMUA_MESSAGES, raporP5SemuaRequestSchema } from '@erapor/contract/projek/cetak';
+import { SERTIFIKAT_SEMUA_MESSAGES, sertifikatSemuaRequestSchema } from '@erapor/contract/ukk/sertifikat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../../actor';
@@ -27,6 +29,8 @@ import {
   subscribeJob,
   toJob,
 } from '../../jobs/service';
+import { sertifikatBulkScope } from '../../ukk/sertifikat-bulk';
+import { p5BulkScope } from '../p5/bulk';
 import { pklBulkScope } from '../pkl/bulk';
 import { transkripBulkScope } from '../transkrip/bulk';
 import {
@@ -157,6 +161,70 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
         alreadyRunning: TRANSKRIP_MESSAGES.alreadyRunning,
         noUnit: TRANSKRIP_MESSAGES.noPupil,
         done: TRANSKRIP_MESSAGES.done,
+      });
+      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
+    },
+  );
+
+  /** A class's P5 reports (before 20251, Merdeka; decision 037): the same job, its own kind. */
+  app.post(
+    '/api/cetak/rapor-p5-semua',
+    {
+      ...authenticated,
+      // Who may print is checked before the body (decision 042; the class itself after it).
+      config: { roles: ['wali', 'guru-p5', 'waka', 'admin'] },
+      schema: {
+        body: raporP5SemuaRequestSchema,
+        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      const scope = await p5BulkScope(db, actor, body, config.version);
+      const job = await startJob(actor, {
+        kind: scope.kind,
+        label: scope.label,
+        output: body.output,
+        dokumen: [],
+        classes: [],
+        units: scope.units,
+        count: async () => scope.total,
+        alreadyRunning: RAPOR_P5_SEMUA_MESSAGES.alreadyRunning,
+        noUnit: RAPOR_P5_SEMUA_MESSAGES.noPupil,
+        done: RAPOR_P5_SEMUA_MESSAGES.done,
+      });
+      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
+    },
+  );
+
+  /** A UKK plan's certificates (decision 038): the same job, its own kind. */
+  app.post(
+    '/api/cetak/sertifikat-semua',
+    {
+      ...authenticated,
+      // Who may print is checked before the body (decision 042; the plan itself after it).
+      config: { roles: ['kaprog', 'waka', 'internal'] },
+      schema: {
+        body: sertifikatSemuaRequestSchema,
+        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const body = request.body;
+      const scope = await sertifikatBulkScope(db, actor, body);
+      const job = await startJob(actor, {
+        kind: scope.kind,
+        label: scope.label,
+        output: body.output,
+        dokumen: [],
+        classes: [],
+        units: scope.units,
+        count: async () => scope.total,
+        alreadyRunning: SERTIFIKAT_SEMUA_MESSAGES.alreadyRunning,
+        noUnit: SERTIFIKAT_SEMUA_MESSAGES.noneToPrint,
+        done: (siswa) => SERTIFIKAT_SEMUA_MESSAGES.done(siswa, scope.tanpaNisn),
       });
       return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
     },

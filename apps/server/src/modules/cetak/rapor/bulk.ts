@@ -13,6 +13,8 @@ import {
 import { JOB_KIND_TRANSKRIP_SEMUA } from '@erapor/contract/cetak/transkrip';
 import { MESSAGES } from '@erapor/contract/errors';
 import { JOB_KIND_RAPOR_PKL } from '@erapor/contract/pkl/cetak';
+import { JOB_KIND_RAPOR_P5_SEMUA } from '@erapor/contract/projek/cetak';
+import { JOB_KIND_SERTIFIKAT_SEMUA } from '@erapor/contract/ukk/sertifikat';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
@@ -123,7 +125,13 @@ export async function deleteOldFiles(dataDir: string, now: Date): Promise<number
 /** The job row's owner data (the Job the API sends leaves the creator out). */
 export async function bulkJobRow(db: Db, jobId: string, sekolahId: string) {
   const [row] = await db.select().from(jobs).where(eq(jobs.id, jobId)).limit(1);
-  const kinds = [JOB_KIND_RAPOR_SEMUA, JOB_KIND_RAPOR_PKL, JOB_KIND_TRANSKRIP_SEMUA];
+  const kinds = [
+    JOB_KIND_RAPOR_SEMUA,
+    JOB_KIND_RAPOR_PKL,
+    JOB_KIND_TRANSKRIP_SEMUA,
+    JOB_KIND_RAPOR_P5_SEMUA,
+    JOB_KIND_SERTIFIKAT_SEMUA,
+  ];
   if (!row || row.sekolahId !== sekolahId || !kinds.some((k) => row.kind.startsWith(`${k}:`))) return null;
   return row;
 }
@@ -147,8 +155,11 @@ const raporUnit = (db: Db, sekolahId: string, kelas: PrintableRombel): BulkUnit 
   },
 });
 
-export function mayUseJob(actor: Actor, row: { createdBy: string | null }): boolean {
-  return printsAnyClass(actor) || (row.createdBy !== null && row.createdBy === actor.userId);
+export function mayUseJob(actor: Actor, row: { createdBy: string | null; kind: string }): boolean {
+  if (row.createdBy !== null && row.createdBy === actor.userId) return true;
+  // UKK certificates are not the admin's (decision 038): of the school-wide roles only the Waka.
+  if (row.kind.startsWith(`${JOB_KIND_SERTIFIKAT_SEMUA}:`)) return actor.roles.includes('waka');
+  return printsAnyClass(actor);
 }
 
 /**

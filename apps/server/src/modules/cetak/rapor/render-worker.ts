@@ -3,7 +3,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import { namaBerkasSiswa, type RaporSemuaOutput, safeName } from '@erapor/contract/cetak/rapor-semua';
 import { namaBerkasPkl } from '@erapor/contract/pkl/cetak';
+import { namaBerkasSertifikat } from '@erapor/contract/ukk/sertifikat';
 import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/interfaces';
+import type { Sertifikat } from '../../ukk/sertifikat-data';
+import { sertifikatDocument } from '../../ukk/sertifikat-document';
+import type { RaporP5 } from '../p5/data';
+import { raporP5Document } from '../p5/document';
 import { renderPdf, renderPdfToFile } from '../pdf';
 import type { RaporPkl } from '../pkl/data';
 import { raporPklDocument } from '../pkl/document';
@@ -31,6 +36,10 @@ export type RenderCommand =
   | { type: 'pkl'; plan: RaporPkl }
   /** A class's transcripts (issue #15 item 3): one document per pupil. */
   | { type: 'transkrip'; nama: string; docs: TranskripDoc[] }
+  /** A class's P5 reports (decision 037): one unit per job. */
+  | { type: 'p5'; kelas: RaporP5 }
+  /** A UKK plan's certificates (decision 038): one unit per job. */
+  | { type: 'sertifikat'; kelas: string; list: Sertifikat[] }
   | { type: 'end' };
 
 export type RenderReply =
@@ -126,8 +135,8 @@ class Job {
   private pdfPupils: { kelas: RaporKelas } | null = null;
   /** PKL reports of one PDF: a plan or a class's plans, a few dozen pupils, rendered at the end. */
   private pklPupils: { plan: RaporPkl; siswa: RaporPkl['siswa'][number] }[] = [];
-  /** Transcripts of one PDF: one class, rendered at the end. */
-  private transkripPupils: { nama: string; docs: TranskripDoc[] } | null = null;
+  /** One PDF of P5 reports or certificates: built and rendered at the end. */
+  private single: { count: number; document: () => TDocumentDefinitions } | null = null;
 
   constructor(
     private readonly begin: Extract<RenderCommand, { type: 'begin' }>,
@@ -170,30 +179,59 @@ class Job {
     }
   }
 
-  /** A class's transcripts: ZIP entries as the report cards', or kept for the one PDF. */
-  async transkrip(nama: string, docs: TranskripDoc[]): Promise<void> {
+  /**
+   * A document per pupil of one unit (P5 reports, certificates): ZIP entries "{No}-{NISN}-{Nama}.pdf"
+   * in the class's folder, or — one PDF — the whole list rendered at the end with pdfmake's progress.
+   */
+  async perPupil<T>(
+    folder: string,
+    list: readonly T[],
+    document: (items: readonly T[]) => TDocumentDefinitions,
+    entry: (no: number, item: T) => string,
+  ): Promise<void> {
     this.classes++;
     if (!this.zip) {
-      if (this.transkripPupils) throw new Error('one PDF holds one class');
-      this.transkripPupils = { nama, docs };
+      if (this.single) throw new Error('one PDF holds one unit');
+      this.single = { count: list.length, document: () => document(list) };
       return;
     }
-    const folder = safeName(nama) || `kelas-${this.classes}`;
-    for (const [i, doc] of docs.entries()) {
-      const pdf = await renderPdf(transkripDocument(doc));
-      await this.zip.add(`${folder}/${namaBerkasSiswa(i + 1, doc.siswa)}`, pdf);
+    const dir = safeName(folder) || `kelas-${this.classes}`;
+    for (const [i, item] of list.entries()) {
+      const pdf = await renderPdf(document([item]));
+      await this.zip.add(`${dir}/${entry(i + 1, item)}`, pdf);
       this.done++;
       this.send({ type: 'progress', siswa: this.done });
     }
   }
 
-  async end(): Promise<number> {
-    if (this.zip) return this.zip.finish();
-    if (this.pklPupils.length > 0) return this.endPkl();
-    if (this.transkripPupils) return this.endTranskrip(this.transkripPupils);
-    const kelas = this.pdfPupils?.kelas;
-    if (!kelas || kelas.siswa.length === 0) throw new Error('nothing to print');
-    const n = kelas.siswa.length;
+  p5(kelas: RaporP5): Promise<void> {
+    return this.perPupil(
+      kelas.kelas.nama,
+      kelas.siswa,
+      (siswa) => raporP5Document(kelas, siswa),
+      (no, s) => namaBerkasSiswa(no, { ...s, nis: null }),
+    );
+  }
+
+  sertifikat(kelas: string, list: readonly Sertifikat[]): Promise<void> {
+    return this.perPupil(kelas, list, sertifikatDocument, namaBerkasSertifikat);
+  }
+
+  /** A class's transcripts (issue #15 item 3): one per ZIP entry, or one PDF of the class. */
+  transkrip(nama: string, docs: readonly TranskripDoc[]): Promise<void> {
+    return this.perPupil(
+      nama,
+      docs,
+      (items) =>
+        this.zip
+          ? transkripDocument(items[0] as TranskripDoc)
+          : transkripBulkDocument(items, `Transkrip ${nama}`),
+      (no, doc) => namaBerkasSiswa(no, doc.siswa),
+    );
+  }
+
+  /** One PDF of a whole unit, rendered at the end with pdfmake's render progress. */
+  private async renderWithProgress(definition: TDocumentDefinitions, n: number): Promise<number> {
     let reported = 0;
     onRenderProgress((f) => {
       const siswa = Math.min(n, Math.floor(f * n));
@@ -203,29 +241,22 @@ class Job {
       }
     });
     try {
-      return await renderPdfToFile(
-        bulkDocument(kelas, kelas.siswa, this.begin.dokumen, this.begin.versi, `Rapor ${kelas.kelas.nama}`),
-        this.begin.path,
-      );
+      return await renderPdfToFile(definition, this.begin.path);
     } finally {
       onRenderProgress(undefined);
     }
   }
 
-  private async endTranskrip({ nama, docs }: { nama: string; docs: TranskripDoc[] }): Promise<number> {
-    let reported = 0;
-    onRenderProgress((f) => {
-      const siswa = Math.min(docs.length, Math.floor(f * docs.length));
-      if (siswa > reported) {
-        reported = siswa;
-        this.send({ type: 'progress', siswa });
-      }
-    });
-    try {
-      return await renderPdfToFile(transkripBulkDocument(docs, `Transkrip ${nama}`), this.begin.path);
-    } finally {
-      onRenderProgress(undefined);
-    }
+  async end(): Promise<number> {
+    if (this.zip) return this.zip.finish();
+    if (this.single) return this.renderWithProgress(this.single.document(), this.single.count);
+    if (this.pklPupils.length > 0) return this.endPkl();
+    const kelas = this.pdfPupils?.kelas;
+    if (!kelas || kelas.siswa.length === 0) throw new Error('nothing to print');
+    return this.renderWithProgress(
+      bulkDocument(kelas, kelas.siswa, this.begin.dokumen, this.begin.versi, `Rapor ${kelas.kelas.nama}`),
+      kelas.siswa.length,
+    );
   }
 
   private async endPkl(): Promise<number> {
@@ -254,6 +285,12 @@ if (parentPort && workerData === RENDER_WORKER_MARK) {
           send({ type: 'kelas-done' });
         } else if (cmd.type === 'pkl') {
           await job.pkl(cmd.plan);
+          send({ type: 'kelas-done' });
+        } else if (cmd.type === 'p5') {
+          await job.p5(cmd.kelas);
+          send({ type: 'kelas-done' });
+        } else if (cmd.type === 'sertifikat') {
+          await job.sertifikat(cmd.kelas, cmd.list);
           send({ type: 'kelas-done' });
         } else if (cmd.type === 'transkrip') {
           await job.transkrip(cmd.nama, cmd.docs);

@@ -2,6 +2,7 @@ import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/ra
 import type { RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
 import type { TranskripSemuaRequest } from '@erapor/contract/cetak/transkrip';
 import { isFinished, type Job } from '@erapor/contract/jobs';
+import type { RaporP5SemuaRequest } from '@erapor/contract/projek/cetak';
 import { api } from '../../../lib/api-client';
 import { downloadFile, openPdf } from '../../../lib/download';
 import { followEvents } from '../../../lib/follow-events';
@@ -39,6 +40,11 @@ export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Jo
 /** A class's transcripts as one PDF or ZIP: the same job, followed and downloaded as above. */
 export async function startTranskripSemua(input: TranskripSemuaRequest): Promise<Job> {
   return (await api.post<Job>('/cetak/transkrip-semua', input)).data;
+}
+
+/** Cetak Semua of a class's P5 reports (decision 037): the same job, its own kind. */
+export async function startRaporP5Semua(input: RaporP5SemuaRequest): Promise<Job> {
+  return (await api.post<Job>('/cetak/rapor-p5-semua', input)).data;
 }
 
 export async function getRaporSemua(jobId: string): Promise<Job> {

@@ -85,6 +85,7 @@ export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
               rombelId={page.data.rombel.rombongan_belajar_id}
               tingkat={page.data.rombel.tingkat}
               wide={mode === 'waka'}
+              raporP5={page.data.rombel.rapor_p5}
             />
           ) : null}
           <RaporTable

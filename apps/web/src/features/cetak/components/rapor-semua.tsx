@@ -1,19 +1,10 @@
 import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaOutput, RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
-import { isFinished, type Job } from '@erapor/contract/jobs';
 import { Alert, Button, Card, Checkbox, Group, Progress, Radio, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import {
-  cancelRaporSemua,
-  downloadRaporSemua,
-  followRaporSemua,
-  getRaporSemua,
-  startRaporSemua,
-  startTranskripSemua,
-} from '../api/rapor-api';
+import { startRaporP5Semua, startRaporSemua, startTranskripSemua } from '../api/rapor-api';
+import { useCetakSemuaJob } from './use-cetak-semua';
 
 const DOKUMEN: { dokumen: RaporDokumen; label: string }[] = [
   { dokumen: 'cover', label: 'cetak.rapor.cover' },
@@ -22,54 +13,50 @@ const DOKUMEN: { dokumen: RaporDokumen; label: string }[] = [
 ];
 
 type Scope = 'rombel' | 'tingkat' | 'sekolah';
-/** What is printed: the report cards, or the class's transcripts (decision 040; one class only). */
-type Jenis = 'rapor' | 'transkrip';
+/**
+ * What is printed: the report card's documents, the class's transcripts (decision 040), or the P5
+ * reports (Merdeka classes before 20251; decision 037). The last two: this class only.
+ */
+type Jenis = 'rapor' | 'transkrip' | 'p5';
 
 /**
  * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): the chosen documents of
  * every pupil of the class (the Waka and admin also a whole tingkat or the school, as a ZIP),
  * printed by a server job whose progress arrives over SSE; "Batal" cancels it, and the finished
- * file downloads by itself under the server's name. "Transkrip Nilai" prints the class's
- * transcripts through the same job (one class, no choice of documents).
+ * file downloads by itself under the server's name. "Transkrip Nilai" and, where the class has
+ * P5 reports (`raporP5`), "Rapor P5" print the class's documents through the same job under their
+ * own kinds (this class only, no choice of documents).
  */
 export function CetakSemua({
   rombelId,
   tingkat,
   wide,
+  raporP5 = false,
 }: {
   rombelId: string;
   tingkat: number;
   /** The Waka/admin: a tingkat or the whole school may be chosen too. */
   wide: boolean;
+  /** The class's pupils get a P5 report (rombel.rapor_p5). */
+  raporP5?: boolean;
 }) {
   const { t } = useTranslation();
+  const [jenis, setJenis] = useState<Jenis>('rapor');
   const [dokumen, setDokumen] = useState<string[]>(DOKUMEN.map((d) => d.dokumen));
   const [output, setOutput] = useState<RaporSemuaOutput>('pdf');
   const [scope, setScope] = useState<Scope>('rombel');
-  const [jenis, setJenis] = useState<Jenis>('rapor');
-  const [job, setJob] = useState<Job | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [file, setFile] = useState<string | null>(null);
-  const follow = useRef<AbortController | null>(null);
-  useEffect(() => () => follow.current?.abort(), []);
-
-  const running = job !== null && !isFinished(job.status);
+  const { job, error, starting, file, running, start, cancel, download } = useCetakSemuaJob({
+    failed: 'cetak.rapor.semuaFailed',
+    downloadFailed: 'cetak.rapor.semuaDownloadFailed',
+  });
+  const p5 = raporP5 && jenis === 'p5';
   const transkrip = jenis === 'transkrip';
-  const zipOnly = !transkrip && scope !== 'rombel';
+  const oneClass = p5 || transkrip;
+  const zipOnly = !oneClass && scope !== 'rombel';
 
-  async function download(jobId: string) {
-    try {
-      setFile(await downloadRaporSemua(jobId));
-    } catch (e) {
-      toast.error(t('cetak.rapor.semuaDownloadFailed'), httpErrorMessage(e, t), 'long');
-    }
-  }
-
-  async function start() {
-    setError(null);
-    setFile(null);
-    setStarting(true);
+  function begin() {
+    if (p5) return startRaporP5Semua({ rombongan_belajar_id: rombelId, output });
+    if (transkrip) return startTranskripSemua({ rombongan_belajar_id: rombelId, output });
     const input: RaporSemuaRequestInput = {
       ...(scope === 'rombel'
         ? { rombongan_belajar_id: rombelId }
@@ -79,50 +66,7 @@ export function CetakSemua({
       dokumen: dokumen as RaporDokumen[],
       output: zipOnly ? 'zip' : output,
     };
-    let started: Job;
-    try {
-      started = transkrip
-        ? await startTranskripSemua({ rombongan_belajar_id: rombelId, output })
-        : await startRaporSemua(input);
-    } catch (e) {
-      // The same job already runs (another tab, before a reload): follow that one instead.
-      const failure = toHttpError(e);
-      const running = failure.status === 409 ? failure.details.job_id : undefined;
-      try {
-        if (!running) throw e;
-        started = await getRaporSemua(running);
-      } catch {
-        setError(httpErrorMessage(e, t));
-        return;
-      }
-    } finally {
-      setStarting(false);
-    }
-    setJob(started);
-    follow.current?.abort();
-    const abort = new AbortController();
-    follow.current = abort;
-    let last: Job = started;
-    await followRaporSemua(
-      started.id,
-      (j) => {
-        last = j;
-        setJob(j);
-      },
-      abort.signal,
-    );
-    if (abort.signal.aborted) return;
-    if (last.status === 'done') await download(started.id);
-    else if (last.status === 'failed') setError(last.message ?? t('cetak.rapor.semuaFailed'));
-  }
-
-  async function cancel() {
-    if (!job) return;
-    try {
-      setJob(await cancelRaporSemua(job.id));
-    } catch (e) {
-      toast.error(t('cetak.rapor.semuaFailed'), httpErrorMessage(e, t), 'long');
-    }
+    return startRaporSemua(input);
   }
 
   const total = job?.total ?? 0;
@@ -141,6 +85,7 @@ export function CetakSemua({
             label={t('cetak.rapor.semuaJenis')}
             value={jenis}
             onChange={(v) => setJenis(v as Jenis)}
+            data-testid="rapor-semua-jenis"
           >
             <Stack gap={6} mt={6}>
               <Radio value="rapor" label={t('cetak.rapor.semuaJenisRapor')} disabled={running} />
@@ -150,9 +95,10 @@ export function CetakSemua({
                 disabled={running}
                 data-testid="rapor-semua-transkrip"
               />
+              {raporP5 ? <Radio value="p5" label={t('cetak.rapor.raporP5')} disabled={running} /> : null}
             </Stack>
           </Radio.Group>
-          {transkrip ? null : (
+          {oneClass ? null : (
             <Checkbox.Group label={t('cetak.rapor.semuaDokumen')} value={dokumen} onChange={setDokumen}>
               <Stack gap={6} mt={6}>
                 {DOKUMEN.map((d) => (
@@ -161,7 +107,7 @@ export function CetakSemua({
               </Stack>
             </Checkbox.Group>
           )}
-          {wide && !transkrip ? (
+          {wide && !oneClass ? (
             <Radio.Group
               label={t('cetak.rapor.semuaScope')}
               value={scope}
@@ -192,9 +138,9 @@ export function CetakSemua({
         </Group>
         <Group gap="sm">
           <Button
-            onClick={() => void start()}
+            onClick={() => void start(begin)}
             loading={starting}
-            disabled={running || (!transkrip && dokumen.length === 0)}
+            disabled={running || (!oneClass && dokumen.length === 0)}
             data-testid="rapor-semua-start"
           >
             {t('cetak.rapor.semuaStart')}

@@ -9,6 +9,7 @@ import type {
 } from '@erapor/contract/ukk/paket';
 import type { TemplateResponse, TemplateSaveInput } from '@erapor/contract/ukk/template';
 import { api } from '../../../lib/api-client';
+import { blobFailure } from '../../../lib/download';
 
 /** Paket UKK calls (packages/contract/src/ukk/paket.ts). */
 export const UKK_KEY = ['ukk'] as const;
@@ -56,4 +57,35 @@ export async function saveTemplate(body: TemplateSaveInput): Promise<Message> {
 
 export async function resetTemplate(): Promise<Message> {
   return (await api.delete<Message>('/ukk/template')).data;
+}
+
+/** The background image of the certificate (JPG/PNG ≤ 1 MB; the server reads its header). */
+export async function uploadLatar(file: File): Promise<Message> {
+  const body = new FormData();
+  body.append('latar', file);
+  return (await api.put<Message>('/ukk/template/latar', body)).data;
+}
+
+export async function removeLatar(): Promise<Message> {
+  return (await api.delete<Message>('/ukk/template/latar')).data;
+}
+
+/**
+ * "Pratinjau": the sample certificate of the form as it stands (saved or not), shown from a blob in
+ * a tab opened at the click (a later window would be blocked); a refusal closes it and rejects with
+ * the server's message and field details.
+ */
+export async function openPratinjau(body: TemplateSaveInput): Promise<void> {
+  const tab = window.open('', '_blank');
+  let blob: Blob;
+  try {
+    blob = (await api.post<Blob>('/ukk/template/pratinjau', body, { responseType: 'blob' })).data;
+  } catch (error) {
+    tab?.close();
+    throw await blobFailure(error);
+  }
+  const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+  if (tab) tab.location.href = url;
+  else window.location.assign(url);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

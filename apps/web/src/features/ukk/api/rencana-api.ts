@@ -1,3 +1,4 @@
+import type { Job } from '@erapor/contract/jobs';
 import type { ListQuery } from '@erapor/contract/list';
 import type { NilaiUkkGrid, NilaiUkkSave, PenilaianRencana } from '@erapor/contract/ukk/nilai';
 import type {
@@ -7,6 +8,7 @@ import type {
   RencanaPilihanQuery,
   RencanaSaveInput,
 } from '@erapor/contract/ukk/rencana';
+import type { SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
 import { api } from '../../../lib/api-client';
 
 /** Rencana Penilaian UKK calls (packages/contract/src/ukk/rencana.ts). */
@@ -52,4 +54,9 @@ export async function saveNilaiUkk(
   return (
     await api.put<{ message: string; saved: number; deleted: number }>(`/ukk/rencana/${id}/nilai`, body)
   ).data;
+}
+
+/** Cetak Semua of a plan's certificates (decisions 033, 038): the bulk job under its own kind. */
+export async function startSertifikatSemua(input: SertifikatSemuaRequest): Promise<Job> {
+  return (await api.post<Job>('/cetak/sertifikat-semua', input)).data;
 }

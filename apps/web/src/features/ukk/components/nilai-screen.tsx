@@ -25,6 +25,7 @@ import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
 import { getNilaiUkk, listPenilaianRencana, saveNilaiUkk } from '../api/rencana-api';
 import { CetakSertifikatButton } from './cetak-button';
+import { CetakSemuaSertifikat } from './cetak-semua';
 import { KESIMPULAN_COL, NILAI_COL, nilaiDraftOf, saveRows, withKesimpulan } from './nilai-draft';
 
 const EMPTY = nilaiDraftOf(undefined);
@@ -186,6 +187,7 @@ export function NilaiScreen() {
                       </Group>
                     ))}
                 </Group>
+                <CetakSemuaSertifikat key={data.rencana_ukk_id} rencanaUkkId={data.rencana_ukk_id} />
               </Stack>
             ) : null}
             {data.can_edit ? (

@@ -13,6 +13,7 @@ import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
 import { deleteRencana, getRencana, listRencana } from '../api/rencana-api';
 import { CetakSertifikatButton } from './cetak-button';
+import { CetakSemuaSertifikat } from './cetak-semua';
 import { RencanaFormModal, type RencanaTarget } from './rencana-form-modal';
 import { ConfirmDialog, type ConfirmState, Z } from './ui';
 
@@ -239,6 +240,14 @@ export function RencanaDetailModal({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+          {d.pola_ukk !== 'lsp' && d.peserta.some((p) => p.nilai !== null) ? (
+            <Stack gap={4}>
+              <Text fw={600} size="sm">
+                {t('ukk.semua.title')}
+              </Text>
+              <CetakSemuaSertifikat rencanaUkkId={d.rencana_ukk_id} />
+            </Stack>
+          ) : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('ukk.rencana.tutup')}

@@ -1,8 +1,16 @@
 import { UKK_PREDIKAT_SCHEMES, type UkkPredikatScheme } from '@erapor/contract/ukk/rules';
-import { type TemplateSaveInput, templateSaveSchema } from '@erapor/contract/ukk/template';
+import {
+  LATAR_MAX_BYTES,
+  TEMPLATE_LOGO,
+  TEMPLATE_MESSAGES,
+  type TemplateLogo,
+  type TemplateSaveInput,
+  templateSaveSchema,
+} from '@erapor/contract/ukk/template';
 import {
   Alert,
   Button,
+  FileInput,
   Group,
   Loader,
   Modal,
@@ -10,7 +18,9 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
+  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -18,7 +28,15 @@ import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
-import { getTemplate, resetTemplate, saveTemplate, UKK_KEY } from '../api/paket-api';
+import {
+  getTemplate,
+  openPratinjau,
+  removeLatar,
+  resetTemplate,
+  saveTemplate,
+  UKK_KEY,
+  uploadLatar,
+} from '../api/paket-api';
 import { ConfirmDialog, DROPDOWN, Z } from './ui';
 
 const TEXT_FIELDS = [
@@ -30,10 +48,20 @@ const TEXT_FIELDS = [
   'penandatangan_jabatan',
 ] as const;
 
+/** What the browser can tell of a background before sending it (the server checks the header). */
+function latarProblem(file: File | null): string | null {
+  if (!file) return null;
+  if (!/\.(png|jpe?g)$/i.test(file.name)) return TEMPLATE_MESSAGES.latarType;
+  if (file.size > LATAR_MAX_BYTES) return TEMPLATE_MESSAGES.latarSize;
+  return null;
+}
+
 /**
  * Template Sertifikat (issue #13 item 8), from the packages screen: the certificate's title lines,
- * validity years, place, signatory and predicate scheme. An empty field prints the default (shown
- * as its placeholder); "Kembalikan ke bawaan" clears every choice after a confirm.
+ * validity years, place, signatory, predicate scheme, emblem (school logo or Tut Wuri Handayani),
+ * background image and the programmes' English names. An empty field prints the default (shown as
+ * its placeholder); "Pratinjau" opens a sample certificate of the form as it stands; "Kembalikan ke
+ * bawaan" clears every choice after a confirm. The background is stored as soon as it is chosen.
  */
 export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
@@ -42,6 +70,9 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
   const [draft, setDraft] = useState<Record<string, string>>({});
   const [masa, setMasa] = useState<number | string>('');
   const [scheme, setScheme] = useState<UkkPredikatScheme | null>(null);
+  const [logo, setLogo] = useState<TemplateLogo | null>(null);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [latar, setLatar] = useState<File | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<string | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -51,6 +82,9 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
     setDraft(Object.fromEntries(TEXT_FIELDS.map((f) => [f, d[f] ?? ''])));
     setMasa(d.masa_berlaku ?? '');
     setScheme(d.predikat_scheme);
+    setLogo(d.logo);
+    setNames(d.jurusan_en ?? {});
+    setLatar(null);
     setErrors({});
     setRefused(null);
   }, [q.data, opened]);
@@ -72,15 +106,38 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
     ...Object.fromEntries(TEXT_FIELDS.map((f) => [f, draft[f] ?? ''])),
     masa_berlaku: masa === '' ? null : Number(masa),
     predikat_scheme: scheme,
+    logo,
+    jurusan_en: names,
   });
-  const submit = () => {
+  const checked = (): TemplateSaveInput | null => {
     const check = templateSaveSchema.safeParse(body());
     if (!check.success) {
       setErrors(issuesOf(check.error.issues));
-      return;
+      return null;
     }
-    save.mutate(body());
+    return body();
   };
+  const submit = () => {
+    const b = checked();
+    if (b) save.mutate(b);
+  };
+  const pratinjau = useMutation({
+    mutationFn: openPratinjau,
+    onSuccess: () => setErrors({}),
+    onError: failed,
+  });
+  const latarDone = (r: { message: string }) => {
+    toast.success(serverText(r.message));
+    setLatar(null);
+    setErrors((e) => ({ ...e, latar: '' }));
+    void qc.invalidateQueries({ queryKey: [...UKK_KEY, 'template'] });
+  };
+  const latarFailed = (e: unknown) => {
+    const err = toHttpError(e);
+    setErrors((prev) => ({ ...prev, latar: err.details.latar ?? httpErrorMessage(e, t) }));
+  };
+  const sendLatar = useMutation({ mutationFn: uploadLatar, onSuccess: latarDone, onError: latarFailed });
+  const dropLatar = useMutation({ mutationFn: removeLatar, onSuccess: latarDone, onError: latarFailed });
   const bawaan = q.data?.bawaan;
   const label = (f: string) => t(`ukk.template.${f}`);
   return (
@@ -132,7 +189,71 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
               clearable
               data-testid="template-scheme"
             />
+            <Select
+              label={label('logo')}
+              placeholder={t('ukk.template.logo_sekolah')}
+              data={TEMPLATE_LOGO.map((l) => ({ value: l, label: t(`ukk.template.logo_${l}`) }))}
+              value={logo}
+              onChange={(v) => setLogo(v as TemplateLogo | null)}
+              error={errors.logo}
+              comboboxProps={DROPDOWN}
+              clearable
+              data-testid="template-logo"
+            />
+            <Stack gap={4}>
+              <FileInput
+                label={label('latar')}
+                description={
+                  q.data.template.latar ? t('ukk.template.latarStored') : t('ukk.template.latarHint')
+                }
+                accept="image/png,image/jpeg"
+                value={latar}
+                clearable
+                onChange={(file) => {
+                  setLatar(file);
+                  const problem = latarProblem(file);
+                  setErrors((e) => ({ ...e, latar: problem ?? '' }));
+                  if (file && !problem) sendLatar.mutate(file);
+                }}
+                error={errors.latar || undefined}
+                disabled={sendLatar.isPending}
+                data-testid="template-latar"
+              />
+              {q.data.template.latar ? (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  loading={dropLatar.isPending}
+                  onClick={() => dropLatar.mutate()}
+                  data-testid="template-latar-hapus"
+                >
+                  {t('ukk.template.latarHapus')}
+                </Button>
+              ) : null}
+            </Stack>
           </SimpleGrid>
+          {q.data.jurusan.length > 0 ? (
+            <Stack gap="xs">
+              <Title order={5}>{t('ukk.template.jurusanEn')}</Title>
+              <Text size="sm" c="dimmed">
+                {t('ukk.template.jurusanEnHint')}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {q.data.jurusan.map((j) => (
+                  <TextInput
+                    key={j.jurusan_id}
+                    label={j.nama}
+                    placeholder={j.nama}
+                    value={names[j.jurusan_id] ?? ''}
+                    onChange={(e) => setNames({ ...names, [j.jurusan_id]: e.currentTarget.value })}
+                    error={errors[`jurusan_en.${j.jurusan_id}`]}
+                    data-testid={`template-jurusan-en-${j.jurusan_id}`}
+                  />
+                ))}
+              </SimpleGrid>
+            </Stack>
+          ) : null}
           <Group justify="space-between">
             <Button
               color="red"
@@ -145,6 +266,17 @@ export function TemplateModal({ opened, onClose }: { opened: boolean; onClose: (
             <Group>
               <Button variant="default" onClick={onClose}>
                 {t('ukk.paket.batal')}
+              </Button>
+              <Button
+                variant="light"
+                loading={pratinjau.isPending}
+                onClick={() => {
+                  const b = checked();
+                  if (b) pratinjau.mutate(b);
+                }}
+                data-testid="template-pratinjau"
+              >
+                {t('ukk.template.pratinjau')}
               </Button>
               <Button onClick={submit} loading={save.isPending} data-testid="template-simpan">
                 {t('ukk.paket.simpan')}

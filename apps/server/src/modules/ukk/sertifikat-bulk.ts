@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { JOB_KIND_SERTIFIKAT_SEMUA, type SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import type { BulkUnit } from '../cetak/rapor/bulk';
+import { sertifikatRencana } from './sertifikat-data';
+
+/*
+ * Cetak Semua of a UKK plan's certificates (decisions 033 and 038): the same access and refusals as
+ * one certificate (Kaprog, Waka, the plan's internal examiner; LSP 409); the scored pupils with a
+ * NISN, by name; those without NISN are named in the job's final message. One unit: the plan.
+ */
+
+export interface SertifikatBulkScope {
+  units: BulkUnit[];
+  total: number;
+  label: string;
+  kind: string;
+  tanpaNisn: string[];
+}
+
+export async function sertifikatBulkScope(
+  db: Db,
+  actor: Actor,
+  req: SertifikatSemuaRequest,
+): Promise<SertifikatBulkScope> {
+  const plan = await sertifikatRencana(db, actor, req.rencana_ukk_id);
+  const key = [actor.sekolahId, actor.semesterId, req.rencana_ukk_id].join('|');
+  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
+  return {
+    units: [
+      {
+        nama: plan.kelas,
+        read: async () => ({
+          command: { type: 'sertifikat', kelas: plan.kelas, list: plan.list },
+          siswa: plan.list.length,
+        }),
+      },
+    ],
+    total: plan.list.length,
+    label: plan.label,
+    kind: `${JOB_KIND_SERTIFIKAT_SEMUA}:${hash}`,
+    tanpaNisn: plan.tanpaNisn,
+  };
+}
