@@ -53,7 +53,9 @@ const SSE_POLL_MS = 2000;
  * request, its status by id and over Server-Sent Events, cancelling, and the download.
  */
 export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
-  routesFor(app, ['admin', 'waka', 'wali', 'pilihan', 'pembimbing']);
+  // The job's own routes (status, events, cancel, download) serve whoever may start one of its
+  // kinds; each start route narrows to its starters, and `mayUseJob` checks the job's owner.
+  routesFor(app, ['admin', 'waka', 'wali', 'pilihan', 'pembimbing', 'guru-p5', 'kaprog', 'internal']);
   const { db, config } = app.ctx;
   const authenticated = { onRequest: app.authenticate };
   const running = new Map<string, { abort: AbortController; done: Promise<void> }>();
@@ -78,6 +80,7 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cetak/rapor-semua',
     {
       ...authenticated,
+      config: { roles: ['admin', 'waka', 'wali', 'pilihan'] },
       schema: {
         body: raporSemuaRequestSchema,
         response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
@@ -107,6 +110,7 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cetak/rapor-pkl-semua',
     {
       ...authenticated,
+      config: { roles: ['admin', 'waka', 'wali', 'pilihan', 'pembimbing'] },
       schema: {
         body: raporPklSemuaRequestSchema,
         response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
