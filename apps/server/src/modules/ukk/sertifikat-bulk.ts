@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { JOB_KIND_SERTIFIKAT_SEMUA, type SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import type { BulkUnit } from '../cetak/rapor/bulk';
+import type { UnitScope } from '../cetak/rapor/bulk';
 import { sertifikatRencana } from './sertifikat-data';
 
 /*
@@ -11,11 +11,8 @@ import { sertifikatRencana } from './sertifikat-data';
  * NISN, by name; those without NISN are named in the job's final message. One unit: the plan.
  */
 
-export interface SertifikatBulkScope {
-  units: BulkUnit[];
-  total: number;
-  label: string;
-  kind: string;
+export interface SertifikatBulkScope extends UnitScope {
+  /** Scored pupils without NISN: no certificate number, named when the job ends. */
   tanpaNisn: string[];
 }
 

@@ -5,7 +5,7 @@ import { isNewPpa } from '@erapor/contract/projek/rules';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../plugins/errors';
-import type { BulkUnit } from '../rapor/bulk';
+import type { UnitScope } from '../rapor/bulk';
 import { raporP5 } from './data';
 import { printableP5Rombel } from './service';
 
@@ -15,12 +15,7 @@ import { printableP5Rombel } from './service';
  * class is read once (raporP5 reads a class in a fixed number of queries) and is the job's one unit.
  */
 
-export interface P5BulkScope {
-  units: BulkUnit[];
-  total: number;
-  label: string;
-  kind: string;
-}
+export type P5BulkScope = UnitScope;
 
 export async function p5BulkScope(
   db: Db,

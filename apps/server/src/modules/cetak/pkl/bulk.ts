@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { JOB_KIND_RAPOR_PKL, type RaporPklSemuaRequest } from '@erapor/contract/pkl/cetak';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import type { BulkUnit } from '../rapor/bulk';
+import type { BulkUnit, UnitScope } from '../rapor/bulk';
 import { raporPkl } from './data';
 import { printablePlans } from './service';
 
@@ -12,12 +12,7 @@ import { printablePlans } from './service';
  * of school, semester and scope), so it never blocks, nor is blocked by, report-card printing.
  */
 
-export interface PklBulkScope {
-  units: BulkUnit[];
-  total: number;
-  label: string;
-  kind: string;
-}
+export type PklBulkScope = UnitScope;
 
 export async function pklBulkScope(
   db: Db,

@@ -12,6 +12,7 @@ import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { isFinished, JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
 import { RAPOR_PKL_MESSAGES, raporPklSemuaRequestSchema } from '@erapor/contract/pkl/cetak';
 import { RAPOR_P5_SEMUA_MESSAGES, raporP5SemuaRequestSchema } from '@erapor/contract/projek/cetak';
+import type { RoleName } from '@erapor/contract/roles';
 import { SERTIFIKAT_SEMUA_MESSAGES, sertifikatSemuaRequestSchema } from '@erapor/contract/ukk/sertifikat';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -43,6 +44,7 @@ import {
   deleteOldFiles,
   mayUseJob,
   runBulk,
+  type UnitScope,
 } from './bulk';
 
 /** How often an SSE stream re-reads the job row (a job run by another server process on PostgreSQL). */
@@ -105,133 +107,93 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The PKL reports of a plan or a class (issue #12 item 7): the same job, its own kind. */
-  app.post(
-    '/api/cetak/rapor-pkl-semua',
-    {
-      ...authenticated,
-      config: { roles: ['admin', 'waka', 'wali', 'pilihan', 'pembimbing'] },
-      schema: {
-        body: raporPklSemuaRequestSchema,
-        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const body = request.body;
-      const scope = await pklBulkScope(db, actor, body, config.version);
-      const job = await startJob(actor, {
-        kind: scope.kind,
-        label: scope.label,
-        output: body.output,
-        dokumen: [],
-        classes: [],
-        units: scope.units,
-        count: async () => scope.total,
-        alreadyRunning: RAPOR_PKL_MESSAGES.alreadyRunning,
-        noUnit: RAPOR_PKL_MESSAGES.noPlan,
-        done: RAPOR_PKL_MESSAGES.done,
-      });
-      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
-    },
-  );
-
   /**
-   * A class's transcripts (issue #15 item 3; decision 040): the same job, its own kind. Its roles
-   * are checked before the body is read (decision 042: a guru gets 403 whatever they send).
+   * A start route of a job made of units read by its own module (PKL plans, a class's transcripts
+   * or P5 reports, a UKK plan's certificates): the same job under the module's kind. Its roles are
+   * checked before the body is read (decision 042); the module's scope checks the class or plan.
    */
-  app.post(
+  function unitJobRoute<B extends { output: RaporSemuaRequest['output'] }, S extends UnitScope>(
+    path: string,
+    roles: RoleName[],
+    body: z.ZodType<B>,
+    scopeOf: (actor: Actor, body: B) => Promise<S>,
+    messages: (scope: S) => { alreadyRunning: string; noUnit: string; done: (siswa: number) => string },
+  ): void {
+    app.post(
+      path,
+      {
+        ...authenticated,
+        config: { roles },
+        schema: { body, response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) } },
+      },
+      async (request, reply) => {
+        const actor = actorOf(request);
+        const scope = await scopeOf(actor, request.body as B);
+        const job = await startJob(actor, {
+          kind: scope.kind,
+          label: scope.label,
+          output: (request.body as B).output,
+          dokumen: [],
+          classes: [],
+          units: scope.units,
+          count: async () => scope.total,
+          ...messages(scope),
+        });
+        return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
+      },
+    );
+  }
+
+  /** The PKL reports of a plan or a class (issue #12 item 7). */
+  unitJobRoute(
+    '/api/cetak/rapor-pkl-semua',
+    ['admin', 'waka', 'wali', 'pilihan', 'pembimbing'],
+    raporPklSemuaRequestSchema,
+    (actor, body) => pklBulkScope(db, actor, body, config.version),
+    () => ({
+      alreadyRunning: RAPOR_PKL_MESSAGES.alreadyRunning,
+      noUnit: RAPOR_PKL_MESSAGES.noPlan,
+      done: RAPOR_PKL_MESSAGES.done,
+    }),
+  );
+
+  /** A class's transcripts (issue #15 item 3; decision 040). */
+  unitJobRoute(
     '/api/cetak/transkrip-semua',
-    {
-      onRequest: app.authenticate,
-      config: { roles: ['wali', 'waka', 'admin'] },
-      schema: {
-        body: transkripSemuaRequestSchema,
-        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const body = request.body;
-      const scope = await transkripBulkScope(db, actor, body, config.version);
-      const job = await startJob(actor, {
-        kind: scope.kind,
-        label: scope.label,
-        output: body.output,
-        dokumen: [],
-        classes: [],
-        units: scope.units,
-        count: async () => scope.total,
-        alreadyRunning: TRANSKRIP_MESSAGES.alreadyRunning,
-        noUnit: TRANSKRIP_MESSAGES.noPupil,
-        done: TRANSKRIP_MESSAGES.done,
-      });
-      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
-    },
+    ['wali', 'waka', 'admin'],
+    transkripSemuaRequestSchema,
+    (actor, body) => transkripBulkScope(db, actor, body, config.version),
+    () => ({
+      alreadyRunning: TRANSKRIP_MESSAGES.alreadyRunning,
+      noUnit: TRANSKRIP_MESSAGES.noPupil,
+      done: TRANSKRIP_MESSAGES.done,
+    }),
   );
 
-  /** A class's P5 reports (before 20251, Merdeka; decision 037): the same job, its own kind. */
-  app.post(
+  /** A class's P5 reports (before 20251, Merdeka; decision 037). */
+  unitJobRoute(
     '/api/cetak/rapor-p5-semua',
-    {
-      ...authenticated,
-      // Who may print is checked before the body (decision 042; the class itself after it).
-      config: { roles: ['wali', 'guru-p5', 'waka', 'admin'] },
-      schema: {
-        body: raporP5SemuaRequestSchema,
-        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const body = request.body;
-      const scope = await p5BulkScope(db, actor, body, config.version);
-      const job = await startJob(actor, {
-        kind: scope.kind,
-        label: scope.label,
-        output: body.output,
-        dokumen: [],
-        classes: [],
-        units: scope.units,
-        count: async () => scope.total,
-        alreadyRunning: RAPOR_P5_SEMUA_MESSAGES.alreadyRunning,
-        noUnit: RAPOR_P5_SEMUA_MESSAGES.noPupil,
-        done: RAPOR_P5_SEMUA_MESSAGES.done,
-      });
-      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
-    },
+    ['wali', 'guru-p5', 'waka', 'admin'],
+    raporP5SemuaRequestSchema,
+    (actor, body) => p5BulkScope(db, actor, body, config.version),
+    () => ({
+      alreadyRunning: RAPOR_P5_SEMUA_MESSAGES.alreadyRunning,
+      noUnit: RAPOR_P5_SEMUA_MESSAGES.noPupil,
+      done: RAPOR_P5_SEMUA_MESSAGES.done,
+    }),
   );
 
-  /** A UKK plan's certificates (decision 038): the same job, its own kind. */
-  app.post(
+  /** A UKK plan's certificates (decision 038); pupils without NISN are named when it ends. */
+  unitJobRoute(
     '/api/cetak/sertifikat-semua',
-    {
-      ...authenticated,
-      // Who may print is checked before the body (decision 042; the plan itself after it).
-      config: { roles: ['kaprog', 'waka', 'internal'] },
-      schema: {
-        body: sertifikatSemuaRequestSchema,
-        response: { 202: jobSchema, ...errorResponses(400, 401, 403, 404, 409, 422) },
-      },
-    },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const body = request.body;
-      const scope = await sertifikatBulkScope(db, actor, body);
-      const job = await startJob(actor, {
-        kind: scope.kind,
-        label: scope.label,
-        output: body.output,
-        dokumen: [],
-        classes: [],
-        units: scope.units,
-        count: async () => scope.total,
-        alreadyRunning: SERTIFIKAT_SEMUA_MESSAGES.alreadyRunning,
-        noUnit: SERTIFIKAT_SEMUA_MESSAGES.noneToPrint,
-        done: (siswa) => SERTIFIKAT_SEMUA_MESSAGES.done(siswa, scope.tanpaNisn),
-      });
-      return reply.code(202).send({ ...job, message: RAPOR_SEMUA_MESSAGES.started });
-    },
+    ['kaprog', 'waka', 'internal'],
+    sertifikatSemuaRequestSchema,
+    (actor, body) => sertifikatBulkScope(db, actor, body),
+    (scope) => ({
+      alreadyRunning: SERTIFIKAT_SEMUA_MESSAGES.alreadyRunning,
+      noUnit: SERTIFIKAT_SEMUA_MESSAGES.noneToPrint,
+      done: (siswa) => SERTIFIKAT_SEMUA_MESSAGES.done(siswa, scope.tanpaNisn),
+    }),
   );
 
   /** Starts a job of a kind (409 while one of that kind runs) and runs it in the background. */

@@ -146,6 +146,17 @@ export interface BulkUnit {
   read: () => Promise<{ command: RenderCommand; siswa: number }>;
 }
 
+/**
+ * A job made of units its module reads (PKL plans, a class's transcripts or P5 reports, a UKK
+ * plan's certificates): the units, how many pupils they hold, the file's name and the job kind.
+ */
+export interface UnitScope {
+  units: BulkUnit[];
+  total: number;
+  label: string;
+  kind: string;
+}
+
 /** The report cards of a class as a unit of the job. */
 const raporUnit = (db: Db, sekolahId: string, kelas: PrintableRombel): BulkUnit => ({
   nama: kelas.nama,

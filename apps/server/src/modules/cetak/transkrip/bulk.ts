@@ -7,7 +7,7 @@ import type { Db } from '../../../db/client';
 import { notFound } from '../../../plugins/errors';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { printableRombel } from '../access';
-import type { BulkUnit } from '../rapor/bulk';
+import type { BulkUnit, UnitScope } from '../rapor/bulk';
 import { transkripSiswa } from './data';
 
 /*
@@ -17,12 +17,7 @@ import { transkripSiswa } from './data';
  * report card (printableRombel: the class's wali, the Waka, the admin).
  */
 
-export interface TranskripScope {
-  units: BulkUnit[];
-  total: number;
-  label: string;
-  kind: string;
-}
+export type TranskripScope = UnitScope;
 
 export async function transkripBulkScope(
   db: Db,
