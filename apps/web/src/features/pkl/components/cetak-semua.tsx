@@ -1,23 +1,16 @@
 import type { RaporSemuaOutput } from '@erapor/contract/cetak/rapor-semua';
-import { isFinished, type Job } from '@erapor/contract/jobs';
 import { Alert, Button, Card, Group, Progress, Radio, Select, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import {
-  cancelRaporSemua,
-  downloadRaporSemua,
-  followRaporSemua,
-  getRaporSemua,
-} from '../../cetak/api/rapor-api';
+import { useCetakSemuaJob } from '../../cetak/components/use-cetak-semua';
 import { startRaporPklSemua } from '../api/cetak-api';
 
 /**
  * Cetak Semua of the PKL reports (issue #12 item 7): a plan's (or the chosen class's) reports as one
  * PDF or a ZIP, printed by the report cards' bulk job (decision 033) under its own kind; its status,
  * cancel and download are the same job addresses. The report cards' component chooses documents and
- * scopes that do not apply here, so this one keeps only the plan, the output and the progress.
+ * scopes that do not apply here, so this one keeps only the plan and the output; the job itself is
+ * the shared `useCetakSemuaJob`.
  */
 export function CetakSemuaPkl({
   rombelId,
@@ -30,71 +23,14 @@ export function CetakSemuaPkl({
   const ALL = 'semua';
   const [scope, setScope] = useState<string>(rencana.length === 1 ? (rencana[0]?.pkl_id ?? ALL) : ALL);
   const [output, setOutput] = useState<RaporSemuaOutput>('pdf');
-  const [job, setJob] = useState<Job | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
-  const [file, setFile] = useState<string | null>(null);
-  const follow = useRef<AbortController | null>(null);
-  useEffect(() => () => follow.current?.abort(), []);
-  const running = job !== null && !isFinished(job.status);
-
-  async function download(jobId: string) {
-    try {
-      setFile(await downloadRaporSemua(jobId));
-    } catch (e) {
-      toast.error(t('pkl.cetak.downloadFailed'), httpErrorMessage(e, t), 'long');
-    }
-  }
-
-  async function start() {
-    setError(null);
-    setFile(null);
-    setStarting(true);
-    let started: Job;
-    try {
-      started = await startRaporPklSemua(
-        scope === ALL && rombelId ? { rombongan_belajar_id: rombelId, output } : { pkl_id: scope, output },
-      );
-    } catch (e) {
-      // The same job already runs (another tab, before a reload): follow that one instead.
-      const failure = toHttpError(e);
-      const runningId = failure.status === 409 ? failure.details.job_id : undefined;
-      try {
-        if (!runningId) throw e;
-        started = await getRaporSemua(runningId);
-      } catch {
-        setError(httpErrorMessage(e, t));
-        return;
-      }
-    } finally {
-      setStarting(false);
-    }
-    setJob(started);
-    follow.current?.abort();
-    const abort = new AbortController();
-    follow.current = abort;
-    let last: Job = started;
-    await followRaporSemua(
-      started.id,
-      (j) => {
-        last = j;
-        setJob(j);
-      },
-      abort.signal,
+  const { job, error, starting, file, running, start, cancel, download } = useCetakSemuaJob({
+    failed: 'pkl.cetak.failed',
+    downloadFailed: 'pkl.cetak.downloadFailed',
+  });
+  const begin = () =>
+    startRaporPklSemua(
+      scope === ALL && rombelId ? { rombongan_belajar_id: rombelId, output } : { pkl_id: scope, output },
     );
-    if (abort.signal.aborted) return;
-    if (last.status === 'done') await download(started.id);
-    else if (last.status === 'failed') setError(last.message ?? t('pkl.cetak.failed'));
-  }
-
-  async function cancel() {
-    if (!job) return;
-    try {
-      setJob(await cancelRaporSemua(job.id));
-    } catch (e) {
-      toast.error(t('pkl.cetak.failed'), httpErrorMessage(e, t), 'long');
-    }
-  }
 
   const options = [
     ...(rombelId && rencana.length > 1 ? [{ value: ALL, label: t('pkl.cetak.semuaRencana') }] : []),
@@ -135,7 +71,7 @@ export function CetakSemuaPkl({
         </Group>
         <Group gap="sm">
           <Button
-            onClick={() => void start()}
+            onClick={() => void start(begin)}
             loading={starting}
             disabled={running || options.length === 0}
             data-testid="pkl-semua-start"
