@@ -8,9 +8,8 @@ import { cancelRaporSemua, downloadRaporSemua, followRaporSemua, getRaporSemua }
 /**
  * A Cetak Semua job on a screen (decision 033): start it (a 409 naming the same running job is
  * followed instead), follow its progress over SSE, download the file by itself when it is done,
- * cancel. Every document kind of the job (report cards, transcripts, P5, PKL reports, UKK
- * certificates) shares the
- * job's status, cancel and download addresses; only the start differs.
+ * cancel. Every document kind of the job (report cards, transcripts, P5 and PKL reports, UKK
+ * certificates) shares the job's status, cancel and download addresses; only the start differs.
  */
 export function useCetakSemuaJob(labels: { failed: string; downloadFailed: string }) {
   const { t } = useTranslation();
