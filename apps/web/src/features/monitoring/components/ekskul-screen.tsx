@@ -1,14 +1,11 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringEkskulRow } from '@erapor/contract/monitoring/ekskul';
-import { Button, Card, Stack, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Card, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
 import { optionValues, useKnownChoice } from '../../../components/known-choice';
-import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
 import {
   downloadEkskulExcel,
@@ -20,7 +17,8 @@ import {
 import { EkskulDetailModal } from './ekskul-detail-modal';
 import { FilterBar } from './filter-bar';
 import { ProgressBars } from './progress-bars';
-import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
+import { useProgressColumns, useProgressSummary } from './progress-table';
+import { PROGRESS_STATUS_ORDER } from './status-badge';
 import { SummaryStrip } from './summary-strip';
 
 /**
@@ -39,17 +37,16 @@ export function EkskulScreen() {
   const ready = guruOk && statusOk;
 
   const params = { guru_id: view.guru, status: view.status };
-  const ringkasan = useQuery({
-    queryKey: [...MONITORING_EKSKUL_KEY, 'ringkasan', params, view.q],
-    queryFn: () => getRingkasanEkskul({ ...params, q: view.q }),
-    placeholderData: keepPreviousData,
-    enabled: ready,
-  });
-  const excel = useMutation({
-    mutationFn: () => downloadEkskulExcel({ ...params, q: view.q }),
-    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  const { ringkasan, excel } = useProgressSummary({
+    queryKey: MONITORING_EKSKUL_KEY,
+    params,
+    q: view.q,
+    ready,
+    ringkasan: getRingkasanEkskul,
+    excel: downloadEkskulExcel,
   });
 
+  const cols = useProgressColumns<MonitoringEkskulRow>((r) => setDetailId(r.ekstrakurikuler_id));
   const columns: ServerTableColumn<MonitoringEkskulRow>[] = [
     { accessor: 'nama_ekskul', title: t('monitoring.ekskul.columns.nama'), sortable: true },
     {
@@ -70,32 +67,9 @@ export function EkskulScreen() {
       sortable: true,
       textAlign: 'right',
     },
-    {
-      accessor: 'percent',
-      title: '%',
-      sortable: true,
-      textAlign: 'right',
-      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
-    },
-    {
-      accessor: 'status',
-      title: t('monitoring.columns.status'),
-      render: (r) => <StatusBadge status={r.status} />,
-    },
-    {
-      accessor: 'detil',
-      title: t('monitoring.columns.detil'),
-      render: (r) => (
-        <Button
-          size="compact-sm"
-          color="green"
-          onClick={() => setDetailId(r.ekstrakurikuler_id)}
-          data-testid="row-detil"
-        >
-          {t('monitoring.detil')}
-        </Button>
-      ),
-    },
+    cols.percent,
+    cols.status,
+    cols.detil,
   ];
 
   const data = ringkasan.data;

@@ -1,13 +1,10 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPenilaianRow } from '@erapor/contract/monitoring/penilaian';
-import { Badge, Button, Card, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Badge, Card, Grid, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
-import { httpErrorMessage } from '../../../lib/http-errors';
 import { formatLocale, useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
 import { DetailModal } from '../../beranda/components/detail-modal';
 import {
   downloadPenilaianExcel,
@@ -20,7 +17,7 @@ import {
 import { FilterBar, JurusanFilter, RombelFilter, TingkatFilter } from './filter-bar';
 import { Heatmap } from './heatmap';
 import { ProgressBars } from './progress-bars';
-import { StatusBadge } from './status-badge';
+import { useProgressColumns, useProgressSummary } from './progress-table';
 import { SummaryStrip } from './summary-strip';
 import { useKelasFilters } from './use-kelas-filters';
 
@@ -35,19 +32,18 @@ export function PenilaianScreen() {
   const [detailId, setDetailId] = useState<string | null>(null);
   const opsi = useQuery({ queryKey: [...MONITORING_PENILAIAN_KEY, 'opsi'], queryFn: getOpsiPenilaian });
   const { view, setView, rombelOptions, ready, params } = useKelasFilters(opsi.data);
-  const ringkasan = useQuery({
-    queryKey: [...MONITORING_PENILAIAN_KEY, 'ringkasan', params, view.q],
-    queryFn: () => getRingkasanPenilaian({ ...params, q: view.q }),
-    placeholderData: keepPreviousData,
-    enabled: ready,
-  });
-  const excel = useMutation({
-    mutationFn: () => downloadPenilaianExcel({ ...params, q: view.q }),
-    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  const { ringkasan, excel } = useProgressSummary({
+    queryKey: MONITORING_PENILAIAN_KEY,
+    params,
+    q: view.q,
+    ready,
+    ringkasan: getRingkasanPenilaian,
+    excel: downloadPenilaianExcel,
   });
 
   const dateTime = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }) : '-';
+  const cols = useProgressColumns<MonitoringPenilaianRow>((r) => setDetailId(r.pembelajaran_id));
   const columns: ServerTableColumn<MonitoringPenilaianRow>[] = [
     {
       accessor: 'rombel',
@@ -81,38 +77,15 @@ export function PenilaianScreen() {
     { accessor: 'expected', title: t('monitoring.columns.expected'), sortable: true, textAlign: 'right' },
     { accessor: 'dinilai', title: t('monitoring.columns.dinilai'), sortable: true, textAlign: 'right' },
     { accessor: 'capaian', title: t('monitoring.columns.capaian'), sortable: true, textAlign: 'right' },
-    {
-      accessor: 'percent',
-      title: '%',
-      sortable: true,
-      textAlign: 'right',
-      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
-    },
-    {
-      accessor: 'status',
-      title: t('monitoring.columns.status'),
-      render: (r) => <StatusBadge status={r.status} />,
-    },
+    cols.percent,
+    cols.status,
     {
       accessor: 'terakhir_diisi',
       title: t('monitoring.columns.terakhir'),
       sortable: true,
       render: (r) => dateTime(r.terakhir_diisi),
     },
-    {
-      accessor: 'detil',
-      title: t('monitoring.columns.detil'),
-      render: (r) => (
-        <Button
-          size="compact-sm"
-          color="green"
-          onClick={() => setDetailId(r.pembelajaran_id)}
-          data-testid="row-detil"
-        >
-          {t('monitoring.detil')}
-        </Button>
-      ),
-    },
+    cols.detil,
   ];
 
   const data = ringkasan.data;

@@ -1,15 +1,12 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPklRow } from '@erapor/contract/pkl/monitoring';
 import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
-import { Button, Card, Stack, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Card, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
 import { optionValues, useKnownChoice } from '../../../components/known-choice';
-import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
 import {
   downloadPklExcel,
@@ -21,7 +18,8 @@ import {
 import { FilterBar, RombelFilter, TingkatFilter } from './filter-bar';
 import { PklDetailModal } from './pkl-detail-modal';
 import { ProgressBars } from './progress-bars';
-import { PROGRESS_STATUS_ORDER, StatusBadge } from './status-badge';
+import { useProgressColumns, useProgressSummary } from './progress-table';
+import { PROGRESS_STATUS_ORDER } from './status-badge';
 import { SummaryStrip } from './summary-strip';
 
 /**
@@ -55,18 +53,17 @@ export function PklScreen() {
     guru_id: view.guru,
     status: view.status,
   };
-  const ringkasan = useQuery({
-    queryKey: [...MONITORING_PKL_KEY, 'ringkasan', params, view.q],
-    queryFn: () => getRingkasanPkl({ ...params, q: view.q }),
-    placeholderData: keepPreviousData,
-    enabled: ready,
-  });
-  const excel = useMutation({
-    mutationFn: () => downloadPklExcel({ ...params, q: view.q }),
-    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  const { ringkasan, excel } = useProgressSummary({
+    queryKey: MONITORING_PKL_KEY,
+    params,
+    q: view.q,
+    ready,
+    ringkasan: getRingkasanPkl,
+    excel: downloadPklExcel,
   });
 
   const c = (k: string) => t(`monitoring.pkl.columns.${k}`);
+  const cols = useProgressColumns<MonitoringPklRow>((r) => setDetailId(r.pkl_id));
   const columns: ServerTableColumn<MonitoringPklRow>[] = [
     { accessor: 'kelas', title: c('kelas'), sortable: true },
     { accessor: 'nama_dudi', title: c('dudi'), sortable: true },
@@ -76,27 +73,9 @@ export function PklScreen() {
     { accessor: 'nama_pembimbing', title: c('pembimbing'), sortable: true },
     { accessor: 'jml_peserta', title: c('peserta'), sortable: true, textAlign: 'right' },
     { accessor: 'jml_dinilai', title: c('dinilai'), sortable: true, textAlign: 'right' },
-    {
-      accessor: 'percent',
-      title: '%',
-      sortable: true,
-      textAlign: 'right',
-      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
-    },
-    {
-      accessor: 'status',
-      title: t('monitoring.columns.status'),
-      render: (r) => <StatusBadge status={r.status} />,
-    },
-    {
-      accessor: 'detil',
-      title: t('monitoring.columns.detil'),
-      render: (r) => (
-        <Button size="compact-sm" color="green" onClick={() => setDetailId(r.pkl_id)} data-testid="row-detil">
-          {t('monitoring.detil')}
-        </Button>
-      ),
-    },
+    cols.percent,
+    cols.status,
+    cols.detil,
   ];
 
   const data = ringkasan.data;

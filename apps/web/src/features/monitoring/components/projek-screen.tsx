@@ -1,13 +1,10 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringProjekRow } from '@erapor/contract/monitoring/projek';
-import { Alert, Badge, Button, Card, Stack, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Alert, Badge, Card, Stack, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
-import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
 import {
   downloadProjekExcel,
   getOpsiProjek,
@@ -17,8 +14,8 @@ import {
 } from '../api/monitoring-api';
 import { FilterBar, JurusanFilter, RombelFilter, TingkatFilter } from './filter-bar';
 import { ProgressBars } from './progress-bars';
+import { useProgressColumns, useProgressSummary } from './progress-table';
 import { ProjekDetailModal } from './projek-detail-modal';
-import { StatusBadge } from './status-badge';
 import { SummaryStrip } from './summary-strip';
 import { useKelasFilters } from './use-kelas-filters';
 
@@ -33,15 +30,13 @@ export function ProjekScreen() {
   const [detailId, setDetailId] = useState<string | null>(null);
   const opsi = useQuery({ queryKey: [...MONITORING_PROJEK_KEY, 'opsi'], queryFn: getOpsiProjek });
   const { view, setView, rombelOptions, ready, params } = useKelasFilters(opsi.data);
-  const ringkasan = useQuery({
-    queryKey: [...MONITORING_PROJEK_KEY, 'ringkasan', params, view.q],
-    queryFn: () => getRingkasanProjek({ ...params, q: view.q }),
-    placeholderData: keepPreviousData,
-    enabled: ready,
-  });
-  const excel = useMutation({
-    mutationFn: () => downloadProjekExcel({ ...params, q: view.q }),
-    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  const { ringkasan, excel } = useProgressSummary({
+    queryKey: MONITORING_PROJEK_KEY,
+    params,
+    q: view.q,
+    ready,
+    ringkasan: getRingkasanProjek,
+    excel: downloadProjekExcel,
   });
   const data = ringkasan.data;
   const kokurikuler = data?.mode === 'kokurikuler';
@@ -53,6 +48,16 @@ export function ProjekScreen() {
     sortable: true,
     textAlign: 'right' as const,
   });
+  // A Merdeka class without a project (before 20251) is flagged instead of "Belum dinilai".
+  const cols = useProgressColumns<MonitoringProjekRow>(
+    (r) => setDetailId(r.rombongan_belajar_id),
+    (r) =>
+      r.tanpa_projek ? (
+        <Badge color="orange" variant="light" size="sm" data-testid="badge-tanpa-projek">
+          {t('monitoring.projek.tanpaProjek')}
+        </Badge>
+      ) : undefined,
+  );
   const columns: ServerTableColumn<MonitoringProjekRow>[] = [
     { accessor: 'rombel', title: t('monitoring.columns.rombel'), sortable: true },
     { accessor: 'guru', title: guruTitle, sortable: true, render: (r) => r.guru ?? '-' },
@@ -66,39 +71,9 @@ export function ProjekScreen() {
           count('jumlah_projek', t('monitoring.projek.columns.projek')),
           count('jumlah_sub_elemen', t('monitoring.projek.columns.subElemen')),
         ]),
-    {
-      accessor: 'percent',
-      title: '%',
-      sortable: true,
-      textAlign: 'right',
-      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
-    },
-    {
-      accessor: 'status',
-      title: t('monitoring.columns.status'),
-      render: (r) =>
-        r.tanpa_projek ? (
-          <Badge color="orange" variant="light" size="sm" data-testid="badge-tanpa-projek">
-            {t('monitoring.projek.tanpaProjek')}
-          </Badge>
-        ) : (
-          <StatusBadge status={r.status} />
-        ),
-    },
-    {
-      accessor: 'detil',
-      title: t('monitoring.columns.detil'),
-      render: (r) => (
-        <Button
-          size="compact-sm"
-          color="green"
-          onClick={() => setDetailId(r.rombongan_belajar_id)}
-          data-testid="row-detil"
-        >
-          {t('monitoring.detil')}
-        </Button>
-      ),
-    },
+    cols.percent,
+    cols.status,
+    cols.detil,
   ];
 
   return (

@@ -1,13 +1,10 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringUkkRow } from '@erapor/contract/monitoring/ukk';
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { Card, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
-import { httpErrorMessage } from '../../../lib/http-errors';
 import { formatNumber, useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
 import { RencanaDetailModal } from '../../ukk/components/rencana-screen';
 import {
   downloadUkkExcel,
@@ -18,8 +15,8 @@ import {
   MONITORING_UKK_KEY,
 } from '../api/monitoring-api';
 import { FilterBar, JurusanFilter, RombelFilter, TingkatFilter } from './filter-bar';
+import { useProgressColumns, useProgressSummary } from './progress-table';
 import { StackedBars } from './stacked-bars';
-import { StatusBadge } from './status-badge';
 import { SummaryStrip } from './summary-strip';
 import { useKelasFilters } from './use-kelas-filters';
 
@@ -36,15 +33,13 @@ export function UkkScreen() {
   const [detailId, setDetailId] = useState<string | null>(null);
   const opsi = useQuery({ queryKey: [...MONITORING_UKK_KEY, 'opsi'], queryFn: getOpsiUkk });
   const { view, setView, rombelOptions, ready, params } = useKelasFilters(opsi.data);
-  const ringkasan = useQuery({
-    queryKey: [...MONITORING_UKK_KEY, 'ringkasan', params, view.q],
-    queryFn: () => getRingkasanUkk({ ...params, q: view.q }),
-    placeholderData: keepPreviousData,
-    enabled: ready,
-  });
-  const excel = useMutation({
-    mutationFn: () => downloadUkkExcel({ ...params, q: view.q }),
-    onError: (e) => toast.error(httpErrorMessage(e, t)),
+  const { ringkasan, excel } = useProgressSummary({
+    queryKey: MONITORING_UKK_KEY,
+    params,
+    q: view.q,
+    ready,
+    ringkasan: getRingkasanUkk,
+    excel: downloadUkkExcel,
   });
 
   const count = (accessor: keyof MonitoringUkkRow & string, title: string) => ({
@@ -53,6 +48,7 @@ export function UkkScreen() {
     sortable: true,
     textAlign: 'right' as const,
   });
+  const cols = useProgressColumns<MonitoringUkkRow>((r) => setDetailId(r.rencana_ukk_id));
   const columns: ServerTableColumn<MonitoringUkkRow>[] = [
     {
       accessor: 'program',
@@ -73,32 +69,9 @@ export function UkkScreen() {
     count('dinilai', t('monitoring.ukk.columns.dinilai')),
     count('kompeten', t('monitoring.ukk.kompeten')),
     count('belum_kompeten', t('monitoring.ukk.belumKompeten')),
-    {
-      accessor: 'percent',
-      title: '%',
-      sortable: true,
-      textAlign: 'right',
-      render: (r) => <span data-testid="row-percent">{formatPercent(r.percent)}</span>,
-    },
-    {
-      accessor: 'status',
-      title: t('monitoring.columns.status'),
-      render: (r) => <StatusBadge status={r.status} />,
-    },
-    {
-      accessor: 'detil',
-      title: t('monitoring.columns.detil'),
-      render: (r) => (
-        <Button
-          size="compact-sm"
-          color="green"
-          onClick={() => setDetailId(r.rencana_ukk_id)}
-          data-testid="row-detil"
-        >
-          {t('monitoring.detil')}
-        </Button>
-      ),
-    },
+    cols.percent,
+    cols.status,
+    cols.detil,
   ];
 
   const data = ringkasan.data;
