@@ -1,9 +1,10 @@
 import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaOutput, RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
-import { Alert, Button, Card, Checkbox, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { Button, Card, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { startRaporP5Semua, startRaporSemua, startTranskripSemua } from '../api/rapor-api';
+import { CetakSemuaButtons, type CetakSemuaLabels, CetakSemuaStatus } from './cetak-semua-status';
 import { useCetakSemuaJob } from './use-cetak-semua';
 
 const DOKUMEN: { dokumen: RaporDokumen; label: string }[] = [
@@ -13,6 +14,15 @@ const DOKUMEN: { dokumen: RaporDokumen; label: string }[] = [
 ];
 
 type Scope = 'rombel' | 'tingkat' | 'sekolah';
+const LABELS: CetakSemuaLabels = {
+  cancel: 'cetak.rapor.semuaCancel',
+  download: 'cetak.rapor.semuaDownload',
+  progress: 'cetak.rapor.semuaProgress',
+  done: 'cetak.rapor.semuaDone',
+  cancelled: 'cetak.rapor.semuaCancelled',
+  failed: 'cetak.rapor.semuaFailed',
+};
+
 /**
  * What is printed: the report card's documents, the class's transcripts (decision 040), or the P5
  * reports (Merdeka classes before 20251; decision 037). The last two: this class only.
@@ -45,10 +55,11 @@ export function CetakSemua({
   const [dokumen, setDokumen] = useState<string[]>(DOKUMEN.map((d) => d.dokumen));
   const [output, setOutput] = useState<RaporSemuaOutput>('pdf');
   const [scope, setScope] = useState<Scope>('rombel');
-  const { job, error, starting, file, running, start, cancel, download } = useCetakSemuaJob({
+  const cetak = useCetakSemuaJob({
     failed: 'cetak.rapor.semuaFailed',
     downloadFailed: 'cetak.rapor.semuaDownloadFailed',
   });
+  const { running, starting, start } = cetak;
   const p5 = raporP5 && jenis === 'p5';
   const transkrip = jenis === 'transkrip';
   const oneClass = p5 || transkrip;
@@ -69,8 +80,6 @@ export function CetakSemua({
     return startRaporSemua(input);
   }
 
-  const total = job?.total ?? 0;
-  const progress = job?.progress ?? 0;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="rapor-semua">
       <Stack gap="sm">
@@ -145,42 +154,9 @@ export function CetakSemua({
           >
             {t('cetak.rapor.semuaStart')}
           </Button>
-          {running ? (
-            <Button
-              variant="default"
-              color="red"
-              onClick={() => void cancel()}
-              data-testid="rapor-semua-cancel"
-            >
-              {t('cetak.rapor.semuaCancel')}
-            </Button>
-          ) : null}
-          {job?.status === 'done' ? (
-            <Button variant="light" onClick={() => void download(job.id)} data-testid="rapor-semua-download">
-              {t('cetak.rapor.semuaDownload')}
-            </Button>
-          ) : null}
+          <CetakSemuaButtons state={cetak} testId="rapor-semua" labels={LABELS} />
         </Group>
-        {running ? (
-          <Stack gap={4} data-testid="rapor-semua-progress">
-            <Progress value={total > 0 ? (100 * progress) / total : 0} animated striped />
-            <Text size="sm">
-              {t('cetak.rapor.semuaProgress', { progress, total })}
-              {job?.message ? ` · ${job.message}` : ''}
-            </Text>
-          </Stack>
-        ) : null}
-        {job?.status === 'done' && file ? (
-          <Alert color="green" data-testid="rapor-semua-done">
-            {t('cetak.rapor.semuaDone', { file })}
-          </Alert>
-        ) : null}
-        {job?.status === 'cancelled' ? <Alert color="yellow">{t('cetak.rapor.semuaCancelled')}</Alert> : null}
-        {error ? (
-          <Alert color="red" title={t('cetak.rapor.semuaFailed')} data-testid="rapor-semua-error">
-            {error}
-          </Alert>
-        ) : null}
+        <CetakSemuaStatus state={cetak} testId="rapor-semua" labels={LABELS} />
       </Stack>
     </Card>
   );

@@ -1,9 +1,23 @@
 import type { RaporSemuaOutput } from '@erapor/contract/cetak/rapor-semua';
-import { Alert, Button, Card, Group, Progress, Radio, Select, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import {
+  CetakSemuaButtons,
+  type CetakSemuaLabels,
+  CetakSemuaStatus,
+} from '../../cetak/components/cetak-semua-status';
 import { useCetakSemuaJob } from '../../cetak/components/use-cetak-semua';
 import { startRaporPklSemua } from '../api/cetak-api';
+
+const LABELS: CetakSemuaLabels = {
+  cancel: 'pkl.cetak.cancel',
+  download: 'pkl.cetak.downloadAgain',
+  progress: 'pkl.cetak.progress',
+  done: 'pkl.cetak.done',
+  cancelled: 'pkl.cetak.cancelled',
+  failed: 'pkl.cetak.failed',
+};
 
 /**
  * Cetak Semua of the PKL reports (issue #12 item 7): a plan's (or the chosen class's) reports as one
@@ -23,10 +37,11 @@ export function CetakSemuaPkl({
   const ALL = 'semua';
   const [scope, setScope] = useState<string>(rencana.length === 1 ? (rencana[0]?.pkl_id ?? ALL) : ALL);
   const [output, setOutput] = useState<RaporSemuaOutput>('pdf');
-  const { job, error, starting, file, running, start, cancel, download } = useCetakSemuaJob({
+  const cetak = useCetakSemuaJob({
     failed: 'pkl.cetak.failed',
     downloadFailed: 'pkl.cetak.downloadFailed',
   });
+  const { running, starting, start } = cetak;
   const begin = () =>
     startRaporPklSemua(
       scope === ALL && rombelId ? { rombongan_belajar_id: rombelId, output } : { pkl_id: scope, output },
@@ -36,8 +51,6 @@ export function CetakSemuaPkl({
     ...(rombelId && rencana.length > 1 ? [{ value: ALL, label: t('pkl.cetak.semuaRencana') }] : []),
     ...rencana.map((r) => ({ value: r.pkl_id, label: `${r.kelas} - ${r.nama_dudi} (${r.peserta})` })),
   ];
-  const total = job?.total ?? 0;
-  const progress = job?.progress ?? 0;
   return (
     <Card withBorder radius="md" padding="lg" data-testid="pkl-semua">
       <Stack gap="sm">
@@ -78,42 +91,9 @@ export function CetakSemuaPkl({
           >
             {t('pkl.cetak.semuaStart')}
           </Button>
-          {running ? (
-            <Button
-              variant="default"
-              color="red"
-              onClick={() => void cancel()}
-              data-testid="pkl-semua-cancel"
-            >
-              {t('pkl.cetak.cancel')}
-            </Button>
-          ) : null}
-          {job?.status === 'done' ? (
-            <Button variant="light" onClick={() => void download(job.id)} data-testid="pkl-semua-download">
-              {t('pkl.cetak.downloadAgain')}
-            </Button>
-          ) : null}
+          <CetakSemuaButtons state={cetak} testId="pkl-semua" labels={LABELS} />
         </Group>
-        {running ? (
-          <Stack gap={4} data-testid="pkl-semua-progress">
-            <Progress value={total > 0 ? (100 * progress) / total : 0} animated striped />
-            <Text size="sm">
-              {t('pkl.cetak.progress', { progress, total })}
-              {job?.message ? ` · ${job.message}` : ''}
-            </Text>
-          </Stack>
-        ) : null}
-        {job?.status === 'done' && file ? (
-          <Alert color="green" data-testid="pkl-semua-done">
-            {t('pkl.cetak.done', { file })}
-          </Alert>
-        ) : null}
-        {job?.status === 'cancelled' ? <Alert color="yellow">{t('pkl.cetak.cancelled')}</Alert> : null}
-        {error ? (
-          <Alert color="red" title={t('pkl.cetak.failed')} data-testid="pkl-semua-error">
-            {error}
-          </Alert>
-        ) : null}
+        <CetakSemuaStatus state={cetak} testId="pkl-semua" labels={LABELS} />
       </Stack>
     </Card>
   );

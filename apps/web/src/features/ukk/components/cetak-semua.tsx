@@ -1,9 +1,23 @@
 import type { RaporSemuaOutput } from '@erapor/contract/cetak/rapor-semua';
-import { Alert, Button, Group, Progress, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import {
+  CetakSemuaButtons,
+  type CetakSemuaLabels,
+  CetakSemuaStatus,
+} from '../../cetak/components/cetak-semua-status';
 import { useCetakSemuaJob } from '../../cetak/components/use-cetak-semua';
 import { startSertifikatSemua } from '../api/rencana-api';
+
+const LABELS: CetakSemuaLabels = {
+  cancel: 'ukk.semua.cancel',
+  download: 'ukk.semua.downloadAgain',
+  progress: 'ukk.semua.progress',
+  done: 'ukk.semua.done',
+  cancelled: 'ukk.semua.cancelled',
+  failed: 'ukk.semua.failed',
+};
 
 /**
  * "Cetak Semua" of a UKK plan's certificates (issue #13 item 6; decisions 033, 038): every scored
@@ -14,12 +28,11 @@ import { startSertifikatSemua } from '../api/rencana-api';
 export function CetakSemuaSertifikat({ rencanaUkkId }: { rencanaUkkId: string }) {
   const { t } = useTranslation();
   const [output, setOutput] = useState<RaporSemuaOutput>('pdf');
-  const { job, error, starting, file, running, start, cancel, download } = useCetakSemuaJob({
+  const cetak = useCetakSemuaJob({
     failed: 'ukk.semua.failed',
     downloadFailed: 'ukk.semua.downloadFailed',
   });
-  const total = job?.total ?? 0;
-  const progress = job?.progress ?? 0;
+  const { running, starting, start } = cetak;
   return (
     <Stack gap="xs" data-testid="sertifikat-semua">
       <Group align="end" gap="md" wrap="wrap">
@@ -41,47 +54,9 @@ export function CetakSemuaSertifikat({ rencanaUkkId }: { rencanaUkkId: string })
         >
           {t('ukk.semua.start')}
         </Button>
-        {running ? (
-          <Button
-            variant="default"
-            color="red"
-            onClick={() => void cancel()}
-            data-testid="sertifikat-semua-cancel"
-          >
-            {t('ukk.semua.cancel')}
-          </Button>
-        ) : null}
-        {job?.status === 'done' ? (
-          <Button
-            variant="light"
-            onClick={() => void download(job.id)}
-            data-testid="sertifikat-semua-download"
-          >
-            {t('ukk.semua.downloadAgain')}
-          </Button>
-        ) : null}
+        <CetakSemuaButtons state={cetak} testId="sertifikat-semua" labels={LABELS} />
       </Group>
-      {running ? (
-        <Stack gap={4} data-testid="sertifikat-semua-progress">
-          <Progress value={total > 0 ? (100 * progress) / total : 0} animated striped />
-          <Text size="sm">
-            {t('ukk.semua.progress', { progress, total })}
-            {job?.message ? ` · ${job.message}` : ''}
-          </Text>
-        </Stack>
-      ) : null}
-      {job?.status === 'done' && file ? (
-        <Alert color="green" data-testid="sertifikat-semua-done">
-          {t('ukk.semua.done', { file })}
-          {job.message ? ` ${job.message}` : ''}
-        </Alert>
-      ) : null}
-      {job?.status === 'cancelled' ? <Alert color="yellow">{t('ukk.semua.cancelled')}</Alert> : null}
-      {error ? (
-        <Alert color="red" title={t('ukk.semua.failed')} data-testid="sertifikat-semua-error">
-          {error}
-        </Alert>
-      ) : null}
+      <CetakSemuaStatus state={cetak} testId="sertifikat-semua" labels={LABELS} doneMessage />
     </Stack>
   );
 }
