@@ -12,6 +12,7 @@ import { renderNilaiAkhir } from '../apps/server/src/modules/cetak/rapor/nilai-a
 import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
+import { printAll } from './cetak-semua';
 import { GridWriter, loginHeaders } from './grid-writer';
 import { percentile } from './stats';
 import type { BenchResult } from './types';
@@ -53,37 +54,6 @@ async function largestClass(
   );
   if (!row) throw new Error('no class');
   return { id: String(row.id), nama: String(row.nama), n: Number(row.n) };
-}
-
-/** Starts a job, follows it to the end and downloads the file: the milliseconds of it all. */
-async function printOnce(
-  url: string,
-  token: string,
-  body: Record<string, unknown>,
-): Promise<{ ms: number; bytes: number }> {
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const start = performance.now();
-  const res = await fetch(`${url}/api/cetak/rapor-semua`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 202) throw new Error(`start: ${res.status} ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
-  for (;;) {
-    const job = (await (await fetch(`${url}/api/cetak/rapor-semua/${id}`, { headers })).json()) as {
-      status: string;
-      message: string;
-    };
-    if (job.status === 'done') break;
-    if (job.status !== 'queued' && job.status !== 'running')
-      throw new Error(`job ${job.status}: ${job.message}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const file = await fetch(`${url}/api/cetak/rapor-semua/${id}/unduh`, { headers });
-  const data = await file.arrayBuffer();
-  if (file.status !== 200) throw new Error(`download: ${file.status}`);
-  return { ms: performance.now() - start, bytes: data.byteLength };
 }
 
 /** Starts a job and returns its id. */
@@ -202,11 +172,12 @@ async function printBench(engine: Engine): Promise<BenchResult[]> {
       const times: number[] = [];
       let bytes = 0;
       for (let i = 0; i < RUNS; i++) {
-        const r = await printOnce(env.url, accessToken, {
-          rombongan_belajar_id: kelas.id,
-          dokumen,
-          output: 'pdf',
-        });
+        const r = await printAll(
+          env,
+          { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          '/api/cetak/rapor-semua',
+          { rombongan_belajar_id: kelas.id, dokumen, output: 'pdf' },
+        );
         times.push(r.ms);
         bytes = r.bytes;
       }

@@ -9,6 +9,7 @@ import { renderTranskrip } from '../apps/server/src/modules/cetak/transkrip/docu
 import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
+import { printAll } from './cetak-semua';
 import { loginHeaders } from './grid-writer';
 import type { BenchResult } from './types';
 
@@ -51,33 +52,6 @@ async function largestXii(env: AppEnv & { demo: SeededDemo }) {
   return { id: String(row.id), nama: String(row.nama), n: Number(row.n) };
 }
 
-async function printOnce(url: string, headers: Record<string, string>, body: Record<string, unknown>) {
-  const start = performance.now();
-  const cpu0 = process.cpuUsage();
-  const res = await fetch(`${url}/api/cetak/transkrip-semua`, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 202) throw new Error(`start: ${res.status} ${await res.text()}`);
-  const { id } = (await res.json()) as { id: string };
-  for (;;) {
-    const job = (await (await fetch(`${url}/api/cetak/rapor-semua/${id}`, { headers })).json()) as {
-      status: string;
-      message: string;
-    };
-    if (job.status === 'done') break;
-    if (job.status !== 'queued' && job.status !== 'running')
-      throw new Error(`job ${job.status}: ${job.message}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const file = await fetch(`${url}/api/cetak/rapor-semua/${id}/unduh`, { headers });
-  const bytes = (await file.arrayBuffer()).byteLength;
-  if (file.status !== 200) throw new Error(`download: ${file.status}`);
-  const cpu = process.cpuUsage(cpu0);
-  return { ms: performance.now() - start, cpuMs: (cpu.user + cpu.system) / 1000, bytes };
-}
-
 async function transkripBench(engine: Engine): Promise<BenchResult[]> {
   const env = await openEnv(engine, 'transkrip');
   try {
@@ -92,7 +66,10 @@ async function transkripBench(engine: Engine): Promise<BenchResult[]> {
       const cpus: number[] = [];
       let bytes = 0;
       for (let i = 0; i < RUNS; i++) {
-        const r = await printOnce(env.url, waka, { rombongan_belajar_id: kelas.id, output });
+        const r = await printAll(env, waka, '/api/cetak/transkrip-semua', {
+          rombongan_belajar_id: kelas.id,
+          output,
+        });
         times.push(r.ms);
         cpus.push(r.cpuMs);
         bytes = r.bytes;
