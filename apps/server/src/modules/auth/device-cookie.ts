@@ -40,8 +40,10 @@ export function knownDevice(key: Uint8Array, value: string | undefined, account:
   for (const entry of entries(value)) {
     const m = ENTRY.exec(entry);
     if (!m?.[1] || !m[2]) continue;
-    const given = Buffer.from(m[2], 'base64url');
-    const expected = signature(key, account, m[1]);
+    // Compared as the text we issue: base64url decoding ignores the last character's spare bits,
+    // so an altered last character could otherwise decode to the same signature.
+    const given = Buffer.from(m[2]);
+    const expected = Buffer.from(signature(key, account, m[1]).toString('base64url'));
     if (given.length === expected.length && timingSafeEqual(given, expected)) return m[1];
   }
   return null;
