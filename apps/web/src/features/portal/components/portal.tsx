@@ -46,9 +46,10 @@ export default function Portal() {
   return (
     <Stack gap="lg" data-testid="portal">
       <Card withBorder radius="md" padding="lg">
-        <Group gap="md" wrap="nowrap" align="start">
+        {/* Wraps on a phone: the transcript button goes under the name instead of squeezing it. */}
+        <Group gap="md" wrap="wrap" align="start">
           <Avatar size="lg" radius="xl" color="blue" name={p.nama} />
-          <div style={{ flex: 1 }}>
+          <div style={{ flex: '1 1 200px', minWidth: 0 }}>
             <Title order={3} data-testid="portal-nama">
               {p.nama}
             </Title>
