@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -44,6 +44,22 @@ async function watchProgress(page: Page, testId: string): Promise<() => Promise<
     });
   }, testId);
   return () => page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+}
+
+/** The entry names of a ZIP, read from its central directory (no unzip on a fresh machine). */
+function zipEntryNames(zip: Buffer): string[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end, 'end of central directory').toBeGreaterThan(-1);
+  const count = zip.readUInt16LE(end + 10);
+  const names: string[] = [];
+  let at = zip.readUInt32LE(end + 16);
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at), 'central directory header').toBe(0x02014b50);
+    const nameLength = zip.readUInt16LE(at + 28);
+    names.push(zip.toString('utf8', at + 46, at + 46 + nameLength));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return names;
 }
 
 function pdfText(file: string): string {
@@ -160,5 +176,62 @@ test("kaprog@: Detil of the demo's UKK plan → Cetak Semua shows progress, then
   const text = pdfText(file);
   for (const p of scored) expect(text).toContain(p.nama.toUpperCase());
   expect(text.split('DAFTAR KOMPETENSI').length - 1).toBe(scored.length);
+  await expect(box.getByTestId('sertifikat-semua-done')).toContainText(name);
+});
+
+test("penguji@: Penilaian UKK of the demo's plan → Cetak Semua as a ZIP, one certificate per scored pupil", async ({
+  page,
+  request,
+}) => {
+  const headers = { authorization: `Bearer ${await token(request, DEMO.penguji)}` };
+  const plans = (await (await request.get('/api/ukk/penilaian/rencana', { headers })).json()) as {
+    data: { rencana_ukk_id: string; kelas: string; nomor_paket: string; nama_paket_id: string }[];
+  };
+  let plan: (typeof plans.data)[number] | undefined;
+  let scored: { nama: string }[] = [];
+  for (const r of plans.data) {
+    const grid = (await (
+      await request.get(`/api/ukk/rencana/${r.rencana_ukk_id}/nilai`, { headers })
+    ).json()) as {
+      pola_ukk: string;
+      siswa: { nama: string; nilai: number | null; nisn: string | null }[];
+    };
+    scored = grid.siswa.filter((s) => s.nilai !== null && s.nisn);
+    if (grid.pola_ukk !== 'lsp' && scored.length > 1) {
+      plan = r;
+      break;
+    }
+  }
+  if (!plan) throw new Error('no scored UKK plan of penguji@ in the demo');
+
+  await login(page, 'penguji');
+  await page.goto('/nilai-ukk/penilaian');
+  await page.getByTestId('nilai-paket').click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option')
+    .filter({ hasText: `${plan.kelas} — ${plan.nomor_paket} ${plan.nama_paket_id}` })
+    .first()
+    .click();
+  const box = page.getByTestId('nilai-cetak').getByTestId('sertifikat-semua');
+  await box.getByRole('radio', { name: 'ZIP (one PDF per pupil)', exact: true }).check();
+  const shown = await watchProgress(page, 'sertifikat-semua-progress');
+  const [started, download] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/cetak/sertifikat-semua') && r.request().method() === 'POST',
+    ),
+    page.waitForEvent('download', { timeout: 150_000 }),
+    box.getByTestId('sertifikat-semua-start').click(),
+  ]);
+  expect(started.status()).toBe(202);
+  expect((await shown()).some((t) => t.includes(`of ${scored.length} certificates`))).toBe(true);
+  const name = `Sertifikat UKK ${plan.kelas} Paket ${plan.nomor_paket}.zip`;
+  expect(download.suggestedFilename()).toBe(name);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-ukk-zip-'));
+  const file = join(dir, 'ukk.zip');
+  await download.saveAs(file);
+  const entries = zipEntryNames(readFileSync(file));
+  expect(entries).toHaveLength(scored.length);
+  expect(entries.every((e) => e.endsWith('.pdf'))).toBe(true);
   await expect(box.getByTestId('sertifikat-semua-done')).toContainText(name);
 });
