@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support';
+import { apiToken, login } from './support';
 import { choose, FIRST, type Step } from './views-cascade';
 
 // Pusat Unduhan (issue #14 item 8): each role finds its own templates and exports, the files are
@@ -59,6 +59,40 @@ test('wali@ downloads the ledger and a pupil’s report card of their class', as
   await expect(page).toHaveURL(/[?&]pd=/);
   const cover = await download(page, 'unduhan-rapor-cover');
   expect(cover.head).toBe('%PDF');
+});
+
+test('penguji@ downloads a certificate of a pupil they scored; the plan and pupil stay in the URL', async ({
+  page,
+}) => {
+  await login(page, 'penguji');
+  const headers = { authorization: `Bearer ${await apiToken(page.request, 'penguji')}` };
+  // A plan with scored pupils (other specs may add plans of their own beside the demo's).
+  const plans = (await (await page.request.get('/api/cetak/sertifikat', { headers })).json()) as {
+    rencana: { value: string; label: string }[];
+  };
+  let plan = '';
+  for (const r of plans.rencana) {
+    const res = await page.request.get(`/api/cetak/sertifikat?rencana_ukk_id=${r.value}`, { headers });
+    if (((await res.json()) as { data: unknown[] }).data.length > 0) {
+      plan = r.label;
+      break;
+    }
+  }
+  expect(plan, 'a UKK plan of penguji@ with scores').not.toBe('');
+  await page.goto('/unduhan?tab=ukk');
+  // A teacher and examiner: the templates and the certificates, no report cards.
+  await expect(page.getByTestId('unduhan-tab-ukk')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('unduhan-tab-cetak')).toHaveCount(0);
+  await expect(page.getByTestId('unduhan-sertifikat-ukk').getByRole('button')).toBeDisabled();
+  await choose(page, ['unduhan-rencana', plan]);
+  await choose(page, ['unduhan-ukk-pd', FIRST]);
+  await expect(page).toHaveURL(/[?&]rencana=.*[?&]pd=|[?&]pd=.*[?&]rencana=/);
+  const file = await download(page, 'unduhan-sertifikat-ukk');
+  expect(file.name).toMatch(/^Sertifikat UKK .*\.pdf$/);
+  expect(file.head).toBe('%PDF');
+  await page.reload();
+  await expect(page.getByTestId('unduhan-ukk-pd')).not.toHaveValue('');
+  await expect(page.getByTestId('unduhan-sertifikat-ukk').getByRole('button')).toBeEnabled();
 });
 
 test('waka@ downloads a monitoring export', async ({ page }) => {

@@ -35,8 +35,10 @@ export interface ViewSearch {
   semester?: string;
   /** A CP/KD ("cp:12", "kd:…"; Pusat Unduhan's Template TP). */
   cp?: string;
-  /** A pupil's anggota_rombel_id (Pusat Unduhan's report documents). */
+  /** A pupil: anggota_rombel_id (Pusat Unduhan's report documents, certificates) or peserta_didik_id (its PKL reports). */
   pd?: string;
+  /** A UKK plan (Pusat Unduhan's certificates). */
+  rencana?: string;
   tab?: string;
   q?: string;
   sort?: string;
@@ -62,6 +64,7 @@ const TEXT_KEYS = [
   'semester',
   'cp',
   'pd',
+  'rencana',
   'tab',
   'q',
   'sort',

@@ -21,6 +21,21 @@ export const sertifikatParamsSchema = z.object({
 export type SertifikatParams = z.infer<typeof sertifikatParamsSchema>;
 
 /**
+ * What a certificate printer may choose (the downloads centre, decision 043):
+ *   GET /api/cetak/sertifikat?rencana_ukk_id=   the plans whose certificates the caller prints this
+ *   semester (a Kaprog and the Waka every plan of the school, an examiner their own; LSP plans left
+ *   out) and the chosen plan's scored pupils.
+ */
+export const sertifikatPilihanQuerySchema = z.object({
+  rencana_ukk_id: z.uuid({ error: 'Rencana UKK tidak ditemukan.' }).optional(),
+});
+export const sertifikatPilihanSchema = z.object({
+  rencana: z.array(z.object({ value: z.string(), label: z.string() })),
+  data: z.array(z.object({ anggota_rombel_id: z.string(), nama: z.string(), nisn: z.string().nullable() })),
+});
+export type SertifikatPilihan = z.infer<typeof sertifikatPilihanSchema>;
+
+/**
  * Cetak Semua of a plan's certificates (docs/decisions/033 and 038): the scored pupils of one UKK
  * plan as one PDF or a ZIP, through the report cards' bulk job under its own kind
  * (`sertifikat-ukk-semua:` + a hash of school, semester and plan). Same access as one certificate;

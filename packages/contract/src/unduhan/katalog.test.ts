@@ -25,11 +25,13 @@ describe('Pusat Unduhan catalogue', () => {
     expect(waliGuru).toContain('leger-nilai');
     expect(waliGuru).not.toContain('progres-penilaian');
     expect(katalogFor(['admin']).map((e) => e.bagian)).not.toContain('monitoring');
-    expect(katalogFor(['waka']).filter((e) => e.bagian === 'monitoring')).toHaveLength(3);
+    expect(katalogFor(['waka']).filter((e) => e.bagian === 'monitoring')).toHaveLength(5);
+    expect(katalogFor(['internal']).map((e) => e.id)).toEqual(['sertifikat-ukk']);
+    expect(katalogFor(['pembimbing']).map((e) => e.id)).toEqual(['rapor-pkl']);
   });
 
   it('builds the feature addresses from the chosen values', () => {
-    const v = { pembelajaran: 'P', cp: 'kd:K', rombel: 'R', anggota: 'A' };
+    const v = { pembelajaran: 'P', cp: 'kd:K', rombel: 'R', anggota: 'A', ukk: 'U', pkl: 'K', pd: 'D' };
     const byId = Object.fromEntries(UNDUHAN_KATALOG.map((e) => [e.id, e.request(v)]));
     expect(byId['template-tp']).toEqual({
       path: '/kurikulum/tp/template',
@@ -38,6 +40,8 @@ describe('Pusat Unduhan catalogue', () => {
     expect(byId['template-nilai-akhir']).toEqual({ path: '/penilaian/pembelajaran/P/template/nilai-akhir' });
     expect(byId['leger-nilai']).toEqual({ path: '/unduhan/leger-nilai/R' });
     expect(byId['rapor-cover']).toEqual({ path: '/cetak/rapor-cover/A' });
+    expect(byId['sertifikat-ukk']).toEqual({ path: '/cetak/sertifikat/A/U' });
+    expect(byId['rapor-pkl']).toEqual({ path: '/cetak/rapor-pkl/K/D' });
     expect(cpQuery('cp:12')).toEqual({ cp_id: '12' });
   });
 

@@ -11,7 +11,15 @@ import type { RoleName } from '../roles';
  * A later feature's export appears in the centre once it is registered here.
  */
 
-export const UNDUHAN_BAGIAN = ['penilaian', 'cetak', 'impor', 'monitoring', 'referensi'] as const;
+export const UNDUHAN_BAGIAN = [
+  'penilaian',
+  'cetak',
+  'ukk',
+  'pkl',
+  'impor',
+  'monitoring',
+  'referensi',
+] as const;
 export type UnduhanBagian = (typeof UNDUHAN_BAGIAN)[number];
 
 /**
@@ -19,9 +27,11 @@ export type UnduhanBagian = (typeof UNDUHAN_BAGIAN)[number];
  * - `pembelajaran`: Tingkat → Rombel → Mata Pelajaran among what the user teaches;
  * - `cp`: the CP/KD of that subject (Template TP);
  * - `rombel`: a regular class the user may print (the wali's own; the Waka and admin any);
- * - `anggota`: a pupil of that class.
+ * - `anggota`: a pupil of that class, or a scored pupil of the UKK plan;
+ * - `ukk`: a UKK plan whose certificates the user prints (not run by an LSP);
+ * - `pkl`: a PKL plan (placement) the user reads, and `pd` one of its pupils (peserta_didik_id).
  */
-export const UNDUHAN_PARAM = ['pembelajaran', 'cp', 'rombel', 'anggota'] as const;
+export const UNDUHAN_PARAM = ['pembelajaran', 'cp', 'rombel', 'anggota', 'ukk', 'pkl', 'pd'] as const;
 export type UnduhanParam = (typeof UNDUHAN_PARAM)[number];
 export type UnduhanValues = Partial<Record<UnduhanParam, string>>;
 
@@ -149,8 +159,30 @@ export const UNDUHAN_KATALOG: readonly UnduhanEntry[] = [
     request: () => ({ path: '/gtk/asesor/template' }),
     fallbackName: 'format_excel_asesor.xlsx',
   },
+  {
+    id: 'sertifikat-ukk',
+    bagian: 'ukk',
+    judul: 'Sertifikat UKK',
+    format: 'pdf',
+    roles: ['kaprog', 'waka', 'internal'],
+    params: ['ukk', 'anggota'],
+    request: (v) => ({ path: `/cetak/sertifikat/${v.anggota}/${v.ukk}` }),
+    fallbackName: 'Sertifikat UKK.pdf',
+  },
+  {
+    id: 'rapor-pkl',
+    bagian: 'pkl',
+    judul: 'Rapor PKL',
+    format: 'pdf',
+    roles: ['waka', 'admin', 'wali', 'pembimbing'],
+    params: ['pkl', 'pd'],
+    request: (v) => ({ path: `/cetak/rapor-pkl/${v.pkl}/${v.pd}` }),
+    fallbackName: 'Rapor PKL.pdf',
+  },
   progres('penilaian', 'Progres Nilai Akademik'),
   progres('nilai-ekskul', 'Progres Nilai Ekstrakurikuler'),
+  progres('nilai-projek', 'Progres Nilai Projek'),
+  progres('nilai-ukk', 'Progres Nilai UKK'),
   progres('nilai-pkl', 'Progres Nilai PKL'),
 ];
 

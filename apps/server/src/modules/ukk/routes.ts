@@ -22,7 +22,11 @@ import {
   rencanaPilihanSchema,
   rencanaSaveSchema,
 } from '@erapor/contract/ukk/rencana';
-import { sertifikatParamsSchema } from '@erapor/contract/ukk/sertifikat';
+import {
+  sertifikatParamsSchema,
+  sertifikatPilihanQuerySchema,
+  sertifikatPilihanSchema,
+} from '@erapor/contract/ukk/sertifikat';
 import {
   LATAR_MAX_BYTES,
   TEMPLATE_MESSAGES,
@@ -40,7 +44,7 @@ import { errorResponses } from '../../plugins/responses';
 import * as nilai from './nilai';
 import * as paket from './paket';
 import * as rencana from './rencana';
-import { pratinjauSertifikat, sertifikatOf } from './sertifikat-data';
+import { pratinjauSertifikat, sertifikatOf, sertifikatPilihan } from './sertifikat-data';
 import { renderPratinjau, renderSertifikat } from './sertifikat-document';
 import * as template from './template';
 
@@ -300,6 +304,19 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => nilai.saveNilaiUkk(db, actorOf(request), request.params.rencana_ukk_id, request.body),
+  );
+
+  app.get(
+    '/api/cetak/sertifikat',
+    {
+      ...authenticated,
+      config: { roles: ['kaprog', 'waka', 'internal'] },
+      schema: {
+        querystring: sertifikatPilihanQuerySchema,
+        response: { 200: sertifikatPilihanSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => sertifikatPilihan(db, actorOf(request), request.query.rencana_ukk_id),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import {
   predikatUkk,
   tempatSertifikat,
 } from '@erapor/contract/ukk/rules';
+import type { SertifikatPilihan } from '@erapor/contract/ukk/sertifikat';
 import {
   SERTIFIKAT_MESSAGES,
   SERTIFIKAT_SEMUA_MESSAGES,
@@ -105,6 +106,43 @@ function sertifikatRows(actor: Actor, rencanaUkkId: string, anggotaRombelId?: st
 /** Whether the caller may print a plan's certificates: a Kaprog, the Waka, or its internal examiner. */
 const mayPrintPlan = (actor: Actor, internal: unknown) =>
   isKaprog(actor) || actor.roles.includes('waka') || str(internal) === actor.guruId;
+
+/**
+ * GET /api/cetak/sertifikat: the plans whose certificates the caller prints (this semester, not run
+ * by an LSP) and the chosen plan's scored pupils — the downloads centre's choices.
+ */
+export async function sertifikatPilihan(
+  db: Db,
+  actor: Actor,
+  rencanaUkkId: string | undefined,
+): Promise<SertifikatPilihan> {
+  if (!canPrint(actor)) throw forbidden(MESSAGES.forbidden);
+  const every = isKaprog(actor) || actor.roles.includes('waka');
+  const plans = await sqlRows<Row>(
+    db,
+    sql`select r.rencana_ukk_id, rb.nama kelas, pk.nomor_paket, pk.nama_paket_id from rencana_ukk r
+      join rombongan_belajar rb on rb.rombongan_belajar_id = r.rombongan_belajar_id
+      join ref_paket_ukk pk on pk.paket_ukk_id = r.paket_ukk_id
+      where r.sekolah_id = ${actor.sekolahId} and r.semester_id = ${actor.semesterId}
+        and r.pola_ukk <> 'lsp' ${every ? sql`` : sql`and r.internal = ${actor.guruId}`}
+      order by rb.nama, pk.nomor_paket, r.rencana_ukk_id`,
+  );
+  const rencana = plans.map((p) => ({
+    value: String(p.rencana_ukk_id),
+    label: `${String(p.kelas)} — ${String(p.nomor_paket)} ${String(p.nama_paket_id)}`,
+  }));
+  const chosen = rencana.some((r) => r.value === rencanaUkkId) ? rencanaUkkId : undefined;
+  const data = chosen
+    ? (await sqlRows<Row>(db, sertifikatRows(actor, chosen)))
+        .filter((r) => r.nilai !== null)
+        .map((r) => ({
+          anggota_rombel_id: String(r.anggota_rombel_id),
+          nama: String(r.nama),
+          nisn: str(r.nisn),
+        }))
+    : [];
+  return { rencana, data };
+}
 
 /** One pupil's certificate, after the checks (403, 404, LSP 409, no score / no NISN 422). */
 export async function sertifikatOf(db: Db, actor: Actor, params: SertifikatParams): Promise<Sertifikat> {

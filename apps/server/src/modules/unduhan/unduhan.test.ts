@@ -1,3 +1,4 @@
+import type { RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
 import {
   TAUTAN_BAWAAN,
   TAUTAN_MESSAGES,
@@ -8,7 +9,9 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { sqlRows } from '../sekolah/sql-rows';
+import { PENGUJI_EMAIL } from '../ukk/demo';
 
 /*
  * Pusat Unduhan (issue #14 item 8): every catalogue entry downloads a valid file for a role it
@@ -28,9 +31,10 @@ describeEngines('Pusat Unduhan', { config: { seedDemo: false } }, (t) => {
   beforeAll(async () => {
     const db = t().db.db;
     demo = await seedDemo(db, { living: true });
-    for (const who of ['admin', 'guru', 'wali', 'waka', 'siswa'] as const) {
+    for (const who of ['admin', 'guru', 'wali', 'waka', 'siswa', 'kaprog'] as const) {
       tokens[who] = (await loginAs(t().app, demo.accounts[who].email, demo.semesterId)).accessToken;
     }
+    tokens.penguji = (await loginAs(t().app, PENGUJI_EMAIL, demo.semesterId)).accessToken;
     // The P5 report is printed in a semester before 20251: both sides log in to that one.
     tokens.wakaP5 = (await loginAs(t().app, demo.accounts.waka.email, P5_SEMESTER)).accessToken;
     tokens.guruP5 = (await loginAs(t().app, demo.accounts.guru.email, P5_SEMESTER)).accessToken;
@@ -68,6 +72,52 @@ describeEngines('Pusat Unduhan', { config: { seedDemo: false } }, (t) => {
         join anggota_rombel a on a.rombongan_belajar_id = r.rombongan_belajar_id and a.deleted_at is null
         where r.semester_id = ${P5_SEMESTER} order by a.anggota_rombel_id limit 1`,
     );
+    // A scored pupil with NISN of the living demo's UKK plan (not run by an LSP).
+    const [ukk] = await sqlRows<Row>(
+      db,
+      sql`select n.rencana_ukk_id, n.anggota_rombel_id from nilai_ukk n
+        join rencana_ukk r on r.rencana_ukk_id = n.rencana_ukk_id
+        join peserta_didik p on p.peserta_didik_id = n.peserta_didik_id
+        where r.semester_id = ${demo.semesterId} and r.pola_ukk <> 'lsp' and n.nilai is not null
+          and p.nisn is not null order by n.anggota_rombel_id limit 1`,
+    );
+    values.ukk = String(ukk?.rencana_ukk_id);
+    values.ukkAnggota = String(ukk?.anggota_rombel_id);
+    // A PKL placement as pkl@ plans it (the demo plans none), and one of its pupils.
+    const school = demo.school;
+    const pklPembelajaran = school.relations.pklPembelajaranId;
+    const pklRombel = school.rombongan_belajar.find((r) =>
+      r.pembelajaran.some((p) => p.pembelajaran_id === pklPembelajaran),
+    );
+    const placement = school.dudi
+      .flatMap((d) => d.mou.flatMap((m) => m.akt_pd.map((a) => ({ d, a }))))
+      .find((x) => x.a.id_akt_pd === school.relations.pklAktPdIds[0]);
+    if (!pklRombel || !placement) throw new Error('demo PKL fixtures missing');
+    const tp = '00000000-0000-4000-8000-00000000d051';
+    await db
+      .insert(tujuanPembelajaran)
+      .values({ tpId: tp, sekolahId: demo.sekolahId, cpId: 1, deskripsi: 'TP PKL' });
+    await db.insert(tpMapel).values({ sekolahId: demo.sekolahId, tpId: tp, pembelajaranId: pklPembelajaran });
+    const pklToken = (await loginAs(t().app, demo.accounts.pkl.email, demo.semesterId)).accessToken;
+    const planned = await t().app.inject({
+      method: 'POST',
+      url: '/api/pkl/rencana',
+      headers: bearer(pklToken),
+      payload: {
+        rombongan_belajar_id: pklRombel.rombongan_belajar_id,
+        dudi_id: placement.d.dudi_id,
+        akt_pd_id: placement.a.id_akt_pd,
+        tanggal_mulai: '2025-07-01',
+        tanggal_selesai: '2025-07-30',
+        instruktur: 'Budi Instruktur',
+        nip: '',
+        tp_ids: [tp],
+      },
+    });
+    if (planned.statusCode !== 201) throw new Error(`PKL plan not created: ${planned.body}`);
+    const pkl = json<RencanaPklSaved>(planned).data;
+    values.pkl = pkl.pkl_id;
+    values.pd = pkl.peserta[0]?.peserta_didik_id ?? '';
     p5Values.rombel = String(p5?.rombongan_belajar_id);
     p5Values.anggota = String(p5?.anggota_rombel_id);
   });
@@ -78,7 +128,19 @@ describeEngines('Pusat Unduhan', { config: { seedDemo: false } }, (t) => {
     e.p5 ? 'guruP5' : e.roles.includes('guru') ? 'siswa' : e.roles.includes('wali') ? 'guru' : 'wali';
 
   function fetchEntry(e: UnduhanEntry, token: string) {
-    const v = { pembelajaran: '', cp: '', rombel: '', anggota: '', ...values, ...(e.p5 ? p5Values : {}) };
+    const v = {
+      pembelajaran: '',
+      cp: '',
+      rombel: '',
+      anggota: '',
+      ukk: '',
+      pkl: '',
+      pd: '',
+      ...values,
+      ...(e.p5 ? p5Values : {}),
+      // A certificate's pupil is one of the plan's.
+      ...(e.params.includes('ukk') ? { anggota: values.ukkAnggota ?? '' } : {}),
+    };
     const { path, query } = e.request(v);
     const qs = query ? `?${new URLSearchParams(query)}` : '';
     return t().app.inject({ method: 'GET', url: `/api${path}${qs}`, headers: bearer(token) });
@@ -96,6 +158,34 @@ describeEngines('Pusat Unduhan', { config: { seedDemo: false } }, (t) => {
       expect(anon.statusCode).toBe(401);
     });
   }
+
+  it("offers a certificate printer the plans they print and the chosen plan's scored pupils", async () => {
+    const choices = (who: string, plan = '') =>
+      t().app.inject({
+        method: 'GET',
+        url: `/api/cetak/sertifikat${plan ? `?rencana_ukk_id=${plan}` : ''}`,
+        headers: bearer(tokens[who] ?? ''),
+      });
+    const [count] = await sqlRows<Row>(
+      t().db.db,
+      sql`select count(*)::int n from nilai_ukk where rencana_ukk_id = ${values.ukk} and nilai is not null`,
+    );
+    for (const who of ['kaprog', 'waka', 'penguji']) {
+      const list = json<{ rencana: { value: string }[]; data: unknown[] }>(await choices(who));
+      expect(
+        list.rencana.map((r) => r.value),
+        who,
+      ).toContain(values.ukk);
+      expect(list.data).toEqual([]);
+      const chosen = json<{ data: { anggota_rombel_id: string }[] }>(await choices(who, values.ukk ?? ''));
+      expect(chosen.data).toHaveLength(Number(count?.n));
+      expect(chosen.data.map((d) => d.anggota_rombel_id)).toContain(values.ukkAnggota);
+    }
+    for (const who of ['admin', 'guru', 'wali', 'siswa']) {
+      expect((await choices(who)).statusCode, who).toBe(403);
+    }
+    expect((await choices('kaprog', 'bukan-uuid')).statusCode).toBe(400);
+  });
 
   it('a Nilai Akhir template downloaded through the centre is accepted by the upload', async () => {
     const entry = UNDUHAN_KATALOG.find((e) => e.id === 'template-nilai-akhir');

@@ -8,7 +8,7 @@ import type {
   RencanaPilihanQuery,
   RencanaSaveInput,
 } from '@erapor/contract/ukk/rencana';
-import type { SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
+import type { SertifikatPilihan, SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
 import { api } from '../../../lib/api-client';
 
 /** Rencana Penilaian UKK calls (packages/contract/src/ukk/rencana.ts). */
@@ -59,4 +59,10 @@ export async function saveNilaiUkk(
 /** Cetak Semua of a plan's certificates (decisions 033, 038): the bulk job under its own kind. */
 export async function startSertifikatSemua(input: SertifikatSemuaRequest): Promise<Job> {
   return (await api.post<Job>('/cetak/sertifikat-semua', input)).data;
+}
+
+/** The plans whose certificates the caller prints and the chosen plan's scored pupils (Pusat Unduhan). */
+export async function getSertifikatPilihan(rencanaUkkId: string | null): Promise<SertifikatPilihan> {
+  const params = rencanaUkkId ? { rencana_ukk_id: rencanaUkkId } : {};
+  return (await api.get<SertifikatPilihan>('/cetak/sertifikat', { params })).data;
 }

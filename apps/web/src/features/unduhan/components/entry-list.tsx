@@ -6,7 +6,15 @@ import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { downloadEntry } from '../api/unduhan-api';
 
-const EMPTY: Required<UnduhanValues> = { pembelajaran: '', cp: '', rombel: '', anggota: '' };
+const EMPTY: Required<UnduhanValues> = {
+  pembelajaran: '',
+  cp: '',
+  rombel: '',
+  anggota: '',
+  ukk: '',
+  pkl: '',
+  pd: '',
+};
 
 /** The missing choice an entry waits for, or null when it can be downloaded. */
 function missing(entry: UnduhanEntry, values: UnduhanValues): string | null {

@@ -7,7 +7,9 @@ import { useView } from '../../../lib/view-search';
 import { CetakSection } from '../components/cetak-section';
 import { EntryList } from '../components/entry-list';
 import { PembelajaranSection } from '../components/pembelajaran-section';
+import { PklSection } from '../components/pkl-section';
 import { TautanSection } from '../components/tautan-section';
+import { UkkSection } from '../components/ukk-section';
 
 /**
  * Pusat Unduhan (/unduhan; issue #14 item 8; decision 043): every template and export the user
@@ -41,6 +43,12 @@ export default function UnduhanPage() {
         </Tabs.Panel>
         <Tabs.Panel value="cetak">
           <CetakSection entries={of('cetak')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="ukk">
+          <UkkSection entries={of('ukk')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pkl">
+          <PklSection entries={of('pkl')} />
         </Tabs.Panel>
         <Tabs.Panel value="impor">
           <EntryList entries={of('impor')} />
