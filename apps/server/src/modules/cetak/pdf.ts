@@ -30,7 +30,6 @@ let instance: PdfMakeServer | undefined;
 
 function pdfmake(): PdfMakeServer {
   if (instance) return instance;
-  const pm = require('pdfmake') as PdfMakeServer;
   const fontDir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
   const files = {
     normal: 'Roboto-Regular.ttf',
@@ -38,13 +37,52 @@ function pdfmake(): PdfMakeServer {
     italics: 'Roboto-Italic.ttf',
     bolditalics: 'Roboto-MediumItalic.ttf',
   };
-  for (const file of Object.values(files))
-    pm.virtualfs.writeFileSync(file, readFileSync(join(fontDir, file)));
+  const buffers = Object.values(files).map((file) => readFileSync(join(fontDir, file)));
+  shareParsedFonts(buffers);
+  const pm = require('pdfmake') as PdfMakeServer;
+  Object.values(files).forEach((file, i) => {
+    pm.virtualfs.writeFileSync(file, buffers[i] as Buffer);
+  });
   pm.setFonts({ Roboto: files });
   pm.setUrlAccessPolicy(() => false);
   pm.setLocalAccessPolicy(() => false);
   instance = pm;
   return pm;
+}
+
+/**
+ * pdfkit parses every font anew for each document (`fontkit.create` on the TTF bytes), and with it
+ * decodes the OpenType tables that text shaping reads — for a class of 36 transcripts or report
+ * cards most of the rendering time went there. Our four Roboto files are parsed once for the
+ * process instead: a fontkit font holds no per-document state (pdfkit keeps the subset, widths and
+ * its layout cache in its own per-document object), and shaping is synchronous, so documents
+ * rendered one after another or interleaved share it safely. Other fonts are not touched.
+ */
+function shareParsedFonts(ours: readonly Buffer[]): void {
+  // pdfkit reaches fontkit through require(): its module entry is given pdfkit's own copy of the
+  // exports with `create` wrapped (fontkit's exports are fixed getters and cannot be redefined).
+  // Must run before pdfkit is first loaded, which pdfmake() guarantees (pdfkit comes with pdfmake).
+  const fromPdfkit = createRequire(require.resolve('pdfkit'));
+  const path = fromPdfkit.resolve('fontkit');
+  const fontkit = fromPdfkit('fontkit') as Record<string, unknown> & {
+    create(src: Uint8Array, family?: string): unknown;
+  };
+  const cached = fromPdfkit.cache[path];
+  if (!cached) return;
+  const parsed = new Map<Buffer, unknown>();
+  cached.exports = {
+    ...fontkit,
+    create: (src: Uint8Array, family?: string) => {
+      const own = ours.find((b) => b === src);
+      if (!own || family !== undefined) return fontkit.create(src, family);
+      let font = parsed.get(own);
+      if (!font) {
+        font = fontkit.create(own);
+        parsed.set(own, font);
+      }
+      return font;
+    },
+  };
 }
 
 const withFont = (doc: TDocumentDefinitions): TDocumentDefinitions => ({
