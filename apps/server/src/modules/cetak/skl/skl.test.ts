@@ -308,6 +308,13 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
       /^Surat Keterangan Lulus hanya untuk .* Status .*: (Naik ke kelas|Tetap dikelas)/,
     );
     expect((await numbers()).length).toBe(before);
+    // The print page marks who gets a letter (the SKL column of Cetak Rapor).
+    const page = json<{ data: { anggota_rombel_id: string; lulus: boolean }[] }>(
+      await get(`/api/cetak/rapor?rombongan_belajar_id=${xii[0]?.id}`, tokens.wali0),
+    );
+    const flags = new Map(page.data.map((r) => [r.anggota_rombel_id, r.lulus]));
+    expect(flags.get(tidakLulus)).toBe(false);
+    for (const id of xii[0]?.members ?? []) expect(flags.get(id), id).toBe(true);
   });
 
   it('who: another class’s wali, guru, kaprog and a pupil 403 (also with a malformed id); 401; 404', async () => {
