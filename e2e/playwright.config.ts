@@ -52,6 +52,9 @@ const SCHOOL_WIDE = [
   /\/portal\.spec\.ts$/,
   // Gives every teacher of 2025/2026 Genap an account (Atur Ulang Pengguna) and resets one's password.
   /\/skl\.spec\.ts$/,
+  // Expects Atur Ulang Pengguna (PTK) to create new accounts: in this project it runs before
+  // skl.spec.ts (files in name order, one worker), which creates them all.
+  /\/pengguna\.spec\.ts$/,
 ];
 
 export default defineConfig({
