@@ -81,8 +81,20 @@ function formOf(s: SettingsResponse): Form {
   };
 }
 
-/** Pengaturan Umum (/setting/umum): reference-screens §5.1. */
+/**
+ * Pengaturan Umum (/setting/umum): reference-screens §5.1, and under it the Surat Keterangan Lulus
+ * template (decision 047) with its own save: the letter's template is school-wide, the form per semester.
+ */
 export default function Screen() {
+  return (
+    <Stack gap="lg">
+      <SettingUmum />
+      <SklTemplateCard />
+    </Stack>
+  );
+}
+
+function SettingUmum() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const query = useQuery({ queryKey: SETTING_KEY, queryFn: getSettings });
@@ -130,220 +142,213 @@ export default function Screen() {
   const genap = data.semesters.find((s) => s.semester_id === data.semester_id)?.semester === 2;
 
   return (
-    <Stack gap="lg">
-      <form
-        data-testid="setting-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (logoError) return;
-          save.mutate(form);
-        }}
-      >
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Card withBorder radius="md" padding="lg">
-              <Stack gap="sm">
-                {formError ? (
-                  <Alert color="red" data-testid="setting-error">
-                    {formError}
-                  </Alert>
-                ) : null}
-                <Select
-                  label={t('sekolah.setting.periodeAktif')}
-                  placeholder="== Pilih Periode Aktif =="
-                  data={data.semesters.map((s) => ({ value: s.semester_id, label: s.nama }))}
-                  value={form.periode_aktif || null}
-                  onChange={(v) => set('periode_aktif', v ?? '')}
-                  error={errors.periode_aktif}
-                  allowDeselect={false}
-                  searchable
+    <form
+      data-testid="setting-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (logoError) return;
+        save.mutate(form);
+      }}
+    >
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Card withBorder radius="md" padding="lg">
+            <Stack gap="sm">
+              {formError ? (
+                <Alert color="red" data-testid="setting-error">
+                  {formError}
+                </Alert>
+              ) : null}
+              <Select
+                label={t('sekolah.setting.periodeAktif')}
+                placeholder="== Pilih Periode Aktif =="
+                data={data.semesters.map((s) => ({ value: s.semester_id, label: s.nama }))}
+                value={form.periode_aktif || null}
+                onChange={(v) => set('periode_aktif', v ?? '')}
+                error={errors.periode_aktif}
+                allowDeselect={false}
+                searchable
+              />
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput
+                  type="date"
+                  label={t('sekolah.setting.tanggalRaporPts')}
+                  value={form.tanggal_rapor_pts ?? ''}
+                  onChange={(e) => set('tanggal_rapor_pts', e.currentTarget.value)}
+                  error={errors.tanggal_rapor_pts}
                 />
-                <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <TextInput
-                    type="date"
-                    label={t('sekolah.setting.tanggalRaporPts')}
-                    value={form.tanggal_rapor_pts ?? ''}
-                    onChange={(e) => set('tanggal_rapor_pts', e.currentTarget.value)}
-                    error={errors.tanggal_rapor_pts}
-                  />
-                  <TextInput
-                    type="date"
-                    label={t('sekolah.setting.tanggalRapor')}
-                    value={form.tanggal_rapor ?? ''}
-                    onChange={(e) => set('tanggal_rapor', e.currentTarget.value)}
-                    error={errors.tanggal_rapor}
-                  />
-                  <TextInput
-                    type="date"
-                    label={t('sekolah.setting.tanggalRaporKelasAkhir')}
-                    description={genap ? undefined : t('sekolah.setting.kelasAkhirHint')}
-                    value={form.tanggal_rapor_kelas_akhir ?? ''}
-                    onChange={(e) => set('tanggal_rapor_kelas_akhir', e.currentTarget.value)}
-                    error={errors.tanggal_rapor_kelas_akhir}
-                  />
-                </SimpleGrid>
-                <Select
-                  label={t('sekolah.setting.zona')}
-                  data={ZONA_WAKTU.map((z) => ({ value: z.value, label: z.label }))}
-                  value={form.zona || null}
-                  onChange={(v) => set('zona', (v ?? '') as Form['zona'])}
-                  error={errors.zona}
-                  allowDeselect={false}
+                <TextInput
+                  type="date"
+                  label={t('sekolah.setting.tanggalRapor')}
+                  value={form.tanggal_rapor ?? ''}
+                  onChange={(e) => set('tanggal_rapor', e.currentTarget.value)}
+                  error={errors.tanggal_rapor}
                 />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <Select
-                    label={t('sekolah.setting.kepalaSekolah')}
-                    placeholder="== Pilih Kepala Sekolah =="
-                    data={data.guru_options}
-                    value={form.kepala_sekolah ?? null}
-                    onChange={(v) => set('kepala_sekolah', v)}
-                    error={errors.kepala_sekolah}
-                    searchable
-                    clearable
-                  />
-                  <Select
-                    label={t('sekolah.setting.jabatan')}
-                    data={JABATAN_KEPALA_SEKOLAH.map((j) => ({ value: j.value, label: j.label }))}
-                    value={form.jabatan || null}
-                    onChange={(v) => set('jabatan', (v ?? '') as Form['jabatan'])}
-                    error={errors.jabatan}
-                    allowDeselect={false}
-                  />
-                </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={t('sekolah.setting.tempatRapor')}
-                    description={t('sekolah.setting.tempatRaporHint')}
-                    placeholder={tempatRapor(null, form.sekolah.kabupaten)}
-                    value={form.tempat_rapor ?? ''}
-                    onChange={(e) => set('tempat_rapor', e.currentTarget.value)}
-                    error={errors.tempat_rapor}
-                    data-testid="tempat-rapor"
-                  />
-                  <Select
-                    label={t('sekolah.setting.identitasPegawai')}
-                    description={t('sekolah.setting.identitasPegawaiHint')}
-                    data={IDENTITAS_PEGAWAI.map((i) => ({ value: i.value, label: i.label }))}
-                    value={form.identitas_pegawai ?? 'nip'}
-                    onChange={(v) => set('identitas_pegawai', (v ?? 'nip') as IdentitasPegawai)}
-                    error={errors.identitas_pegawai}
-                    allowDeselect={false}
-                  />
-                </SimpleGrid>
-                <MultiSelect
-                  label={t('sekolah.setting.rombel4Tahun')}
-                  data={data.rombel_options}
-                  value={form.rombel_4_tahun ?? []}
-                  onChange={(v) => set('rombel_4_tahun', v)}
-                  error={errors.rombel_4_tahun}
+                <TextInput
+                  type="date"
+                  label={t('sekolah.setting.tanggalRaporKelasAkhir')}
+                  description={genap ? undefined : t('sekolah.setting.kelasAkhirHint')}
+                  value={form.tanggal_rapor_kelas_akhir ?? ''}
+                  onChange={(e) => set('tanggal_rapor_kelas_akhir', e.currentTarget.value)}
+                  error={errors.tanggal_rapor_kelas_akhir}
+                />
+              </SimpleGrid>
+              <Select
+                label={t('sekolah.setting.zona')}
+                data={ZONA_WAKTU.map((z) => ({ value: z.value, label: z.label }))}
+                value={form.zona || null}
+                onChange={(v) => set('zona', (v ?? '') as Form['zona'])}
+                error={errors.zona}
+                allowDeselect={false}
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label={t('sekolah.setting.kepalaSekolah')}
+                  placeholder="== Pilih Kepala Sekolah =="
+                  data={data.guru_options}
+                  value={form.kepala_sekolah ?? null}
+                  onChange={(v) => set('kepala_sekolah', v)}
+                  error={errors.kepala_sekolah}
                   searchable
                   clearable
                 />
-                <Switch
-                  label={t('sekolah.setting.rilisNilaiSiswa')}
-                  description={t('sekolah.setting.rilisNilaiSiswaHint')}
-                  checked={form.rilis_nilai_siswa ?? false}
-                  onChange={(e) => set('rilis_nilai_siswa', e.currentTarget.checked)}
-                  error={errors.rilis_nilai_siswa}
-                  data-testid="rilis-nilai-siswa"
-                />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={t('sekolah.setting.urlDapodik')}
-                    placeholder="http://192.168.1.10:5774"
-                    value={form.url_dapodik ?? ''}
-                    onChange={(e) => set('url_dapodik', e.currentTarget.value)}
-                    error={errors.url_dapodik}
-                  />
-                  <PasswordInput
-                    label={t('sekolah.setting.tokenDapodik')}
-                    placeholder={data.token_dapodik_tersimpan ? t('sekolah.setting.tokenStored') : ''}
-                    description={data.token_dapodik_tersimpan ? t('sekolah.setting.tokenReplace') : undefined}
-                    value={form.token_dapodik}
-                    onChange={(e) => set('token_dapodik', e.currentTarget.value)}
-                    error={errors.token_dapodik}
-                    autoComplete="off"
-                    data-testid="token-dapodik"
-                  />
-                </SimpleGrid>
                 <Select
-                  label={t('sekolah.setting.sumberDapodik')}
-                  description={t('sekolah.setting.sumberDapodikHelp')}
-                  data={SUMBER_DAPODIK.map((value) => ({
-                    value,
-                    label: t(`sekolah.setting.sumber.${value}`),
-                  }))}
-                  value={form.sumber_dapodik ?? 'auto'}
-                  onChange={(v) => set('sumber_dapodik', (v ?? 'auto') as Form['sumber_dapodik'])}
-                  error={errors.sumber_dapodik}
+                  label={t('sekolah.setting.jabatan')}
+                  data={JABATAN_KEPALA_SEKOLAH.map((j) => ({ value: j.value, label: j.label }))}
+                  value={form.jabatan || null}
+                  onChange={(v) => set('jabatan', (v ?? '') as Form['jabatan'])}
+                  error={errors.jabatan}
                   allowDeselect={false}
-                  data-testid="sumber-dapodik"
                 />
-                <Title order={5} mt="md">
-                  {t('sekolah.setting.identity')}
-                </Title>
-                <TextInput label="NPSN" value={data.sekolah.npsn} readOnly variant="filled" />
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  {IDENTITY_FIELDS.map((f) => (
-                    <TextInput
-                      key={f}
-                      label={t(`sekolah.setting.fields.${f}`)}
-                      value={form.sekolah[f]}
-                      onChange={(e) => setId(f, e.currentTarget.value)}
-                      error={errors[`sekolah.${f}`]}
-                    />
-                  ))}
-                </SimpleGrid>
-              </Stack>
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Card withBorder radius="md" padding="lg" pos="sticky" top={80}>
-              <Stack gap="sm">
-                <Title order={5}>{t('sekolah.setting.logo')}</Title>
-                {preview || logoSrc ? (
-                  <Image
-                    src={preview ?? logoSrc}
-                    alt={t('sekolah.setting.logo')}
-                    fit="contain"
-                    h={160}
-                    data-testid="logo-preview"
+              </SimpleGrid>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('sekolah.setting.tempatRapor')}
+                  description={t('sekolah.setting.tempatRaporHint')}
+                  placeholder={tempatRapor(null, form.sekolah.kabupaten)}
+                  value={form.tempat_rapor ?? ''}
+                  onChange={(e) => set('tempat_rapor', e.currentTarget.value)}
+                  error={errors.tempat_rapor}
+                  data-testid="tempat-rapor"
+                />
+                <Select
+                  label={t('sekolah.setting.identitasPegawai')}
+                  description={t('sekolah.setting.identitasPegawaiHint')}
+                  data={IDENTITAS_PEGAWAI.map((i) => ({ value: i.value, label: i.label }))}
+                  value={form.identitas_pegawai ?? 'nip'}
+                  onChange={(v) => set('identitas_pegawai', (v ?? 'nip') as IdentitasPegawai)}
+                  error={errors.identitas_pegawai}
+                  allowDeselect={false}
+                />
+              </SimpleGrid>
+              <MultiSelect
+                label={t('sekolah.setting.rombel4Tahun')}
+                data={data.rombel_options}
+                value={form.rombel_4_tahun ?? []}
+                onChange={(v) => set('rombel_4_tahun', v)}
+                error={errors.rombel_4_tahun}
+                searchable
+                clearable
+              />
+              <Switch
+                label={t('sekolah.setting.rilisNilaiSiswa')}
+                description={t('sekolah.setting.rilisNilaiSiswaHint')}
+                checked={form.rilis_nilai_siswa ?? false}
+                onChange={(e) => set('rilis_nilai_siswa', e.currentTarget.checked)}
+                error={errors.rilis_nilai_siswa}
+                data-testid="rilis-nilai-siswa"
+              />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput
+                  label={t('sekolah.setting.urlDapodik')}
+                  placeholder="http://192.168.1.10:5774"
+                  value={form.url_dapodik ?? ''}
+                  onChange={(e) => set('url_dapodik', e.currentTarget.value)}
+                  error={errors.url_dapodik}
+                />
+                <PasswordInput
+                  label={t('sekolah.setting.tokenDapodik')}
+                  placeholder={data.token_dapodik_tersimpan ? t('sekolah.setting.tokenStored') : ''}
+                  description={data.token_dapodik_tersimpan ? t('sekolah.setting.tokenReplace') : undefined}
+                  value={form.token_dapodik}
+                  onChange={(e) => set('token_dapodik', e.currentTarget.value)}
+                  error={errors.token_dapodik}
+                  autoComplete="off"
+                  data-testid="token-dapodik"
+                />
+              </SimpleGrid>
+              <Select
+                label={t('sekolah.setting.sumberDapodik')}
+                description={t('sekolah.setting.sumberDapodikHelp')}
+                data={SUMBER_DAPODIK.map((value) => ({ value, label: t(`sekolah.setting.sumber.${value}`) }))}
+                value={form.sumber_dapodik ?? 'auto'}
+                onChange={(v) => set('sumber_dapodik', (v ?? 'auto') as Form['sumber_dapodik'])}
+                error={errors.sumber_dapodik}
+                allowDeselect={false}
+                data-testid="sumber-dapodik"
+              />
+              <Title order={5} mt="md">
+                {t('sekolah.setting.identity')}
+              </Title>
+              <TextInput label="NPSN" value={data.sekolah.npsn} readOnly variant="filled" />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                {IDENTITY_FIELDS.map((f) => (
+                  <TextInput
+                    key={f}
+                    label={t(`sekolah.setting.fields.${f}`)}
+                    value={form.sekolah[f]}
+                    onChange={(e) => setId(f, e.currentTarget.value)}
+                    error={errors[`sekolah.${f}`]}
                   />
-                ) : (
-                  <Text c="dimmed" size="sm">
-                    {t('sekolah.setting.noLogo')}
-                  </Text>
-                )}
-                <FileInput
-                  label={t('sekolah.setting.chooseLogo')}
-                  description={t('sekolah.setting.logoHint')}
-                  accept="image/png,image/jpeg"
-                  value={logo}
-                  clearable
-                  onChange={(file) => {
-                    setLogo(file);
-                    setLogoError(logoProblem(file));
-                  }}
-                  error={logoError ?? errors.logo}
-                  data-testid="logo-input"
+                ))}
+              </SimpleGrid>
+            </Stack>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder radius="md" padding="lg" pos="sticky" top={80}>
+            <Stack gap="sm">
+              <Title order={5}>{t('sekolah.setting.logo')}</Title>
+              {preview || logoSrc ? (
+                <Image
+                  src={preview ?? logoSrc}
+                  alt={t('sekolah.setting.logo')}
+                  fit="contain"
+                  h={160}
+                  data-testid="logo-preview"
                 />
-                {/* Up here rather than under the long form: the sticky footer never covers it. */}
-                <Button
-                  type="submit"
-                  loading={save.isPending}
-                  disabled={!!logoError}
-                  data-testid="setting-save"
-                  mt="md"
-                >
-                  {t('sekolah.setting.save')}
-                </Button>
-              </Stack>
-            </Card>
-          </Grid.Col>
-        </Grid>
-      </form>
-      {/* Its own form and save: the letter's template is school-wide, not this semester's. */}
-      <SklTemplateCard />
-    </Stack>
+              ) : (
+                <Text c="dimmed" size="sm">
+                  {t('sekolah.setting.noLogo')}
+                </Text>
+              )}
+              <FileInput
+                label={t('sekolah.setting.chooseLogo')}
+                description={t('sekolah.setting.logoHint')}
+                accept="image/png,image/jpeg"
+                value={logo}
+                clearable
+                onChange={(file) => {
+                  setLogo(file);
+                  setLogoError(logoProblem(file));
+                }}
+                error={logoError ?? errors.logo}
+                data-testid="logo-input"
+              />
+              {/* Up here rather than under the long form: the sticky footer never covers it. */}
+              <Button
+                type="submit"
+                loading={save.isPending}
+                disabled={!!logoError}
+                data-testid="setting-save"
+                mt="md"
+              >
+                {t('sekolah.setting.save')}
+              </Button>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </form>
   );
 }
