@@ -50,6 +50,11 @@ const SCHOOL_WIDE = [
   /\/views-wali\.spec\.ts$/,
   // Turns "show this semester's grades to pupils" on and off (Pengaturan Umum, as setting.spec saves).
   /\/portal\.spec\.ts$/,
+  // Gives every teacher of 2025/2026 Genap an account (Atur Ulang Pengguna) and resets one's password.
+  /\/skl\.spec\.ts$/,
+  // Expects Atur Ulang Pengguna (PTK) to create new accounts: in this project it runs before
+  // skl.spec.ts (files in name order, one worker), which creates them all.
+  /\/pengguna\.spec\.ts$/,
 ];
 
 export default defineConfig({

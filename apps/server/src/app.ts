@@ -16,6 +16,7 @@ import { legerRoutes } from './modules/cetak/leger/routes';
 import { cetakP5Routes } from './modules/cetak/p5/routes';
 import { cetakPklRoutes } from './modules/cetak/pkl/routes';
 import { cetakRaporRoutes } from './modules/cetak/rapor/routes';
+import { cetakSklRoutes } from './modules/cetak/skl/routes';
 import { cetakTranskripRoutes } from './modules/cetak/transkrip/routes';
 import { seedDemo } from './modules/demo/seed';
 import { failInterruptedJobs } from './modules/jobs/service';
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cetakPklRoutes);
   await app.register(cetakP5Routes);
   await app.register(cetakTranskripRoutes);
+  await app.register(cetakSklRoutes);
   await app.register(sinkronisasiRoutes);
   await app.register(kirimNilaiRoutes);
   await app.register(kirimDataRoutes);

@@ -1,5 +1,6 @@
 // The one Drizzle schema: every module's tables. drizzle-kit generates the migrations from it.
 export * from '../modules/auth/tables';
+export * from '../modules/cetak/skl/tables';
 export * from '../modules/jobs/tables';
 export * from '../modules/kurikulum/tables';
 export * from '../modules/pengguna/tables';

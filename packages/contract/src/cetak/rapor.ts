@@ -221,6 +221,8 @@ export const cetakRaporRowSchema = z.object({
   nisn: z.string().nullable(),
   /** Empty: the card is complete. */
   kelengkapan: z.array(z.string()),
+  /** The kenaikan decision is Lulus: the pupil gets a Surat Keterangan Lulus (cetak/skl.ts). */
+  lulus: z.boolean(),
 });
 export type CetakRaporRow = z.infer<typeof cetakRaporRowSchema>;
 

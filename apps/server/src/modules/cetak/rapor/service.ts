@@ -3,6 +3,7 @@ import {
   type CetakRaporResponse,
   KELENGKAPAN,
   SEMESTER_PPA_BARU,
+  STATUS_KENAIKAN,
 } from '@erapor/contract/cetak/rapor';
 import { MESSAGES } from '@erapor/contract/errors';
 import { hasRaporP5 } from '@erapor/contract/projek/cetak';
@@ -115,6 +116,7 @@ export async function cetakRaporPage(
       nama: s.nama,
       nisn: s.nisn,
       kelengkapan: kelengkapan(data, s),
+      lulus: s.kenaikan?.status === STATUS_KENAIKAN.lulus,
     })),
   };
 }

@@ -31,6 +31,11 @@ export function openTranskripPdf(anggotaRombelId: string): Promise<void> {
   return openPdf(`/cetak/transkrip/${anggotaRombelId}`);
 }
 
+/** Opens a Lulus pupil's Surat Keterangan Lulus (docs/decisions/047-surat-keterangan-lulus.md). */
+export function openSklPdf(anggotaRombelId: string): Promise<void> {
+  return openPdf(`/cetak/skl/${anggotaRombelId}`);
+}
+
 // --- Cetak Semua (docs/decisions/033-cetak-semua.md) ---
 
 export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Job> {

@@ -12,6 +12,7 @@ import {
   getCetakRapor,
   openRaporP5Pdf,
   openRaporPdf,
+  openSklPdf,
   openTranskripPdf,
 } from '../api/rapor-api';
 import { cetakMessages } from '../messages';
@@ -23,6 +24,9 @@ const DOKUMEN: { dokumen: RaporDokumen; label: string; testid: string }[] = [
   { dokumen: 'nilai-akhir', label: 'cetak.rapor.nilaiAkhir', testid: 'rapor-nilai-akhir' },
   { dokumen: 'pelengkap', label: 'cetak.rapor.pelengkap', testid: 'rapor-pelengkap' },
 ];
+
+/** A pupil's documents opened from the table. */
+type Dokumen = RaporDokumen | 'p5' | 'transkrip' | 'skl';
 
 /**
  * Cetak Rapor Semester (reference-screens §12; docs/decisions/031-cetak-rapor.md).
@@ -48,15 +52,23 @@ export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
   });
 
   const open = useMutation({
-    mutationFn: (v: { dokumen: RaporDokumen | 'p5' | 'transkrip'; anggota: string }) =>
+    mutationFn: (v: { dokumen: Dokumen; anggota: string }) =>
       v.dokumen === 'p5'
         ? openRaporP5Pdf(v.anggota)
         : v.dokumen === 'transkrip'
           ? openTranskripPdf(v.anggota)
-          : openRaporPdf(v.dokumen, v.anggota),
+          : v.dokumen === 'skl'
+            ? openSklPdf(v.anggota)
+            : openRaporPdf(v.dokumen, v.anggota),
     onError: (e, v) =>
       toast.error(
-        t(v.dokumen === 'transkrip' ? 'cetak.rapor.transkripFailed' : 'cetak.rapor.openFailed'),
+        t(
+          v.dokumen === 'transkrip'
+            ? 'cetak.rapor.transkripFailed'
+            : v.dokumen === 'skl'
+              ? 'cetak.rapor.sklFailed'
+              : 'cetak.rapor.openFailed',
+        ),
         httpErrorMessage(e, t),
         'long',
       ),
@@ -142,11 +154,13 @@ function RaporTable({
 }: {
   data: CetakRaporResponse;
   busy: boolean;
-  onOpen: (dokumen: RaporDokumen | 'p5' | 'transkrip', anggota: string) => void;
+  onOpen: (dokumen: Dokumen, anggota: string) => void;
 }) {
   const { t } = useTranslation();
   // The P5 report: Merdeka classes before 20251 only (from 20251 the card prints Kokurikuler).
   const p5 = data.rombel.rapor_p5;
+  // The SKL column only where someone graduated (a Genap of the final class, decision Lulus).
+  const skl = data.data.some((r) => r.lulus);
   if (data.data.length === 0) return <Text c="dimmed">{t('cetak.rapor.empty')}</Text>;
   return (
     <Card withBorder radius="md" padding={0}>
@@ -163,6 +177,7 @@ function RaporTable({
               ))}
               {p5 ? <Table.Th ta="center">{t('cetak.rapor.raporP5')}</Table.Th> : null}
               <Table.Th ta="center">{t('cetak.rapor.transkrip')}</Table.Th>
+              {skl ? <Table.Th ta="center">{t('cetak.rapor.skl')}</Table.Th> : null}
               <Table.Th>{t('cetak.rapor.kelengkapan')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -211,6 +226,26 @@ function RaporTable({
                     {t('cetak.rapor.cetak')}
                   </Button>
                 </Table.Td>
+                {skl ? (
+                  <Table.Td ta="center">
+                    {row.lulus ? (
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        disabled={busy}
+                        onClick={() => onOpen('skl', row.anggota_rombel_id)}
+                        aria-label={`${t('cetak.rapor.skl')} ${row.nama}`}
+                        data-testid="rapor-skl"
+                      >
+                        {t('cetak.rapor.cetak')}
+                      </Button>
+                    ) : (
+                      <Text size="xs" c="dimmed" title={t('cetak.rapor.sklBukanLulus')}>
+                        -
+                      </Text>
+                    )}
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   {row.kelengkapan.length === 0 ? (
                     <Badge color="green" variant="light">

@@ -36,6 +36,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { getSettings, SETTING_KEY, saveSettings } from '../api/setting-api';
 import { logoProblem } from '../components/logo-check';
+import { SklTemplateCard } from '../components/skl-template';
 
 type Identity = UpdateSettingsRequest['sekolah'];
 type Form = Omit<UpdateSettingsRequest, 'sekolah' | 'token_dapodik'> & {
@@ -80,8 +81,20 @@ function formOf(s: SettingsResponse): Form {
   };
 }
 
-/** Pengaturan Umum (/setting/umum): reference-screens §5.1. */
+/**
+ * Pengaturan Umum (/setting/umum): reference-screens §5.1, and under it the Surat Keterangan Lulus
+ * template (decision 047) with its own save: the letter's template is school-wide, the form per semester.
+ */
 export default function Screen() {
+  return (
+    <Stack gap="lg">
+      <SettingUmum />
+      <SklTemplateCard />
+    </Stack>
+  );
+}
+
+function SettingUmum() {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const query = useQuery({ queryKey: SETTING_KEY, queryFn: getSettings });
