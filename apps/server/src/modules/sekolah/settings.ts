@@ -44,6 +44,8 @@ export const SETTING_KEYS = {
   statusPenilaian: 'status_penilaian',
   /** '1': this semester's grades are shown to pupils before the classes are locked (issue #15). */
   rilisNilaiSiswa: 'rilis_nilai_siswa',
+  /** '1': the pupil portal's Teman Sekelas shows classmates' e-mail and phone (per school; default hidden). */
+  kontakTemanSekelas: 'kontak_teman_sekelas',
   zona: 'zona',
   urlDapodik: 'url_dapodik',
   tokenDapodik: 'token_dapodik',
