@@ -50,6 +50,8 @@ const SCHOOL_WIDE = [
   /\/views-wali\.spec\.ts$/,
   // Turns "show this semester's grades to pupils" on and off (Pengaturan Umum, as setting.spec saves).
   /\/portal\.spec\.ts$/,
+  // Points the Dapodik settings at its own simulator and syncs the pupils (an approved correction survives).
+  /\/portal-biodata\.spec\.ts$/,
 ];
 
 export default defineConfig({

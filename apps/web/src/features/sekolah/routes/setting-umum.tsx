@@ -76,6 +76,7 @@ function formOf(s: SettingsResponse): Form {
     token_dapodik: '',
     sumber_dapodik: s.sumber_dapodik,
     rilis_nilai_siswa: s.rilis_nilai_siswa,
+    kontak_teman_sekelas: s.kontak_teman_sekelas,
     sekolah,
   };
 }
@@ -244,6 +245,14 @@ export default function Screen() {
                 onChange={(e) => set('rilis_nilai_siswa', e.currentTarget.checked)}
                 error={errors.rilis_nilai_siswa}
                 data-testid="rilis-nilai-siswa"
+              />
+              <Switch
+                label={t('sekolah.setting.kontakTemanSekelas')}
+                description={t('sekolah.setting.kontakTemanSekelasHint')}
+                checked={form.kontak_teman_sekelas ?? false}
+                onChange={(e) => set('kontak_teman_sekelas', e.currentTarget.checked)}
+                error={errors.kontak_teman_sekelas}
+                data-testid="kontak-teman-sekelas"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
