@@ -26,13 +26,20 @@ export interface DapodikWali {
   close(): Promise<void>;
 }
 
-/** `baseURL`: the app's (the project's `use.baseURL`); the helper keeps its own API context for afterAll. */
-export async function dapodikWali(baseURL: string, adminToken: string): Promise<DapodikWali> {
+/**
+ * `baseURL`: the app's (the project's `use.baseURL`); the helper keeps its own API context for
+ * afterAll. `port` 0 takes a free port (a spec that need not share sinkronisasi.spec's address).
+ */
+export async function dapodikWali(
+  baseURL: string,
+  adminToken: string,
+  port = SIM_PORT,
+): Promise<DapodikWali> {
   const request = await playwrightRequest.newContext({ baseURL });
-  const sim = createSimulator({ port: SIM_PORT, token: SIM_TOKEN });
-  await sim.listen();
+  const sim = createSimulator({ port, token: SIM_TOKEN });
+  const url = await sim.listen();
   const headers = { authorization: `Bearer ${adminToken}` };
-  await pointSettingsAt(request, headers, `http://127.0.0.1:${SIM_PORT}`);
+  await pointSettingsAt(request, headers, url);
 
   const sync = async (kinds: string[]) => {
     const start = await request.post('/api/sinkronisasi/dapodik', { headers, data: { kinds } });

@@ -55,6 +55,8 @@ const SCHOOL_WIDE = [
   // Expects Atur Ulang Pengguna (PTK) to create new accounts: in this project it runs before
   // skl.spec.ts (files in name order, one worker), which creates them all.
   /\/pengguna\.spec\.ts$/,
+  // Points the Dapodik settings at its own simulator and syncs the pupils (an approved correction survives).
+  /\/portal-biodata\.spec\.ts$/,
 ];
 
 export default defineConfig({

@@ -29,7 +29,7 @@ import { nilaiEkskulRoutes } from './modules/penilaian/ekskul/routes';
 import { penilaianRoutes } from './modules/penilaian/routes';
 import { sikapRoutes } from './modules/penilaian/sikap/routes';
 import { pklRoutes } from './modules/pkl/routes';
-import { portalRoutes } from './modules/portal/routes';
+import { portalRoutes, usulanBiodataRoutes } from './modules/portal/routes';
 import { projekRoutes } from './modules/projek/routes';
 import { dudiRoutes } from './modules/referensi/dudi/routes';
 import { ekskulRoutes } from './modules/referensi/ekskul/routes';
@@ -201,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(kirimNilaiRoutes);
   await app.register(kirimDataRoutes);
   await app.register(portalRoutes);
+  await app.register(usulanBiodataRoutes);
   await app.register(unduhanRoutes);
   if (options.routes) await options.routes(app);
   await registerWeb(app, config.webDistDir);

@@ -68,6 +68,7 @@ export const SETTING_MESSAGES = {
   saved: 'Pengaturan berhasil disimpan',
   statusPenilaianSaved: 'Status Penilaian berhasil di simpan',
   rilisNilaiSiswaInvalid: 'Pilihan tampilkan nilai kepada peserta didik tidak valid',
+  kontakTemanSekelasInvalid: 'Pilihan tampilkan kontak teman sekelas tidak valid',
 } as const;
 
 const optionalText = (max: number) =>
@@ -185,6 +186,11 @@ export const updateSettingsRequestSchema = z.object({
    * classes (issue #15 item 2). Omitted: keep the stored choice.
    */
   rilis_nilai_siswa: z.boolean({ error: SETTING_MESSAGES.rilisNilaiSiswaInvalid }).optional(),
+  /**
+   * The pupil portal's Teman Sekelas shows classmates' e-mail and phone (per school; off by default,
+   * docs/decisions/046-biodata-teman-sekelas.md). Omitted: keep the stored choice.
+   */
+  kontak_teman_sekelas: z.boolean({ error: SETTING_MESSAGES.kontakTemanSekelasInvalid }).optional(),
   sekolah: sekolahIdentitySchema,
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;
@@ -230,6 +236,7 @@ export const settingsResponseSchema = z.object({
   token_dapodik_tersimpan: z.boolean(),
   sumber_dapodik: z.enum(SUMBER_DAPODIK),
   rilis_nilai_siswa: z.boolean(),
+  kontak_teman_sekelas: z.boolean(),
   sekolah: sekolahIdentityResponseSchema,
   guru_options: z.array(optionSchema),
   rombel_options: z.array(optionSchema),

@@ -6,6 +6,7 @@ export * from '../modules/kurikulum/tables';
 export * from '../modules/pengguna/tables';
 export * from '../modules/penilaian/tables';
 export * from '../modules/pkl/tables';
+export * from '../modules/portal/tables';
 export * from '../modules/projek/tables';
 export * from '../modules/referensi/ref-tables';
 export * from '../modules/referensi/tables';

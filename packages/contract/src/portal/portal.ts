@@ -52,7 +52,8 @@ export const portalProfilSchema = z.object({
   nisn: z.string().nullable(),
   nis: z.string().nullable(),
   sekolah: z.string(),
-  /** This semester's regular class, or null (not placed). */
+  /** The pupil's own photo (their log-in's profile photo), or null. */
+  foto_url: z.string().nullable(),
   /** This semester's regular class; `anggota_rombel_id` addresses the pupil's transcript. */
   kelas: z
     .object({ nama: z.string(), wali_kelas: z.string().nullable(), anggota_rombel_id: z.string() })
@@ -104,3 +105,33 @@ export const portalDetilSchema = z.object({
   ),
 });
 export type PortalDetil = z.infer<typeof portalDetilSchema>;
+
+/**
+ * Teman Sekelas: the members of the pupil's regular class of a semester. E-mail and phone only when
+ * the school shows them (setting kontak_teman_sekelas, off by default) and the classmate has them.
+ */
+export const temanSekelasSchema = z.object({
+  semester_id: z.string(),
+  rombel: z.string(),
+  /** Whether the school shows classmates' contact details. */
+  kontak: z.boolean(),
+  data: z.array(
+    z.object({
+      nama: z.string(),
+      tempat_lahir: z.string().nullable(),
+      tanggal_lahir: z.string().nullable(),
+      email: z.string().nullable(),
+      no_hp: z.string().nullable(),
+    }),
+  ),
+});
+export type TemanSekelas = z.infer<typeof temanSekelasSchema>;
+
+/** The pupil's photo (issue #15 item 1): JPEG or PNG, at most 2 MB and 4,000 px a side. */
+export const PORTAL_FOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const PORTAL_FOTO_MESSAGES = {
+  required: 'Pilih foto terlebih dahulu.',
+  type: 'Foto harus berupa gambar JPG atau PNG.',
+  size: 'Ukuran foto tidak boleh lebih dari 2 MB.',
+  updated: 'Foto Profil berhasil diperbaharui',
+} as const;

@@ -5,17 +5,14 @@ import {
   type PortalProfil,
 } from '@erapor/contract/portal/portal';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../db/client';
 import { type SeededDemo, seedDemo } from '../../test/demo';
-import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../test/engines';
-import { hashPassword } from '../auth/passwords';
-import { roleUser, users } from '../pengguna/tables';
+import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { rombonganBelajar } from '../referensi/tables';
 import { setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
+import { pupilToken } from './test-support';
 
 /*
  * The pupil portal's API (issue #15 items 1–2) on the living demo: siswa@ sees their own subjects,
@@ -23,31 +20,6 @@ import { sqlRows } from '../sekolah/sql-rows';
  */
 
 type Row = Record<string, unknown>;
-
-/** A pupil's log-in (role siswa in the semester), as Generate Pengguna makes it; returns a token. */
-async function pupilToken(
-  app: FastifyInstance,
-  db: Db,
-  demo: SeededDemo,
-  pesertaDidikId: string,
-  email: string,
-): Promise<string> {
-  const [user] = await db
-    .insert(users)
-    .values({
-      sekolahId: demo.sekolahId,
-      name: email,
-      email,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      pesertaDidikId,
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('user not written');
-  await db
-    .insert(roleUser)
-    .values({ userId: user.id, role: 'siswa', semesterId: demo.semesterId, sekolahId: demo.sekolahId });
-  return (await loginAs(app, email, demo.semesterId)).accessToken;
-}
 
 describeEngines('portal peserta didik', { config: { seedDemo: false } }, (t) => {
   let demo: SeededDemo;

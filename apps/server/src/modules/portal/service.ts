@@ -6,13 +6,16 @@ import {
   type PortalSemester,
   type RilisNilai,
   rilisNilai,
+  type TemanSekelas,
 } from '@erapor/contract/portal/portal';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
 import { raporKelas } from '../cetak/rapor/data';
-import { getActiveSemester } from '../sekolah/service';
+import { photoUrl } from '../pengguna/service';
+import { users } from '../pengguna/tables';
+import { getActiveSemester, getSettings } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
 
@@ -36,7 +39,7 @@ interface Membership {
   guruId: string | null;
 }
 
-function requirePupil(actor: Actor): string {
+export function requirePupil(actor: Actor): string {
   if (!actor.pesertaDidikId || !actor.roles.includes('siswa')) throw forbidden(PORTAL_MESSAGES.notPupil);
   return actor.pesertaDidikId;
 }
@@ -107,11 +110,16 @@ export async function profil(db: Db, actor: Actor): Promise<PortalProfil> {
       anggota_rombel_id: current.anggotaRombelId,
     };
   }
+  const [me] = await db
+    .select({ id: users.id, photo: users.photo })
+    .from(users)
+    .where(eq(users.id, actor.userId));
   return {
     nama: String(pd.nama),
     nisn: pd.nisn === null ? null : String(pd.nisn),
     nis: pd.nis === null ? null : String(pd.nis),
     sekolah: String(pd.sekolah),
+    foto_url: me ? photoUrl(me) : null,
     kelas,
     semester_id: actor.semesterId,
     semester,
@@ -238,6 +246,38 @@ export async function detilNilai(db: Db, actor: Actor, pembelajaranId: string): 
       deskripsi: String(r.deskripsi),
       nilai: r.nilai === null ? null : Number(r.nilai),
       kompeten: r.kompeten === null ? null : Number(r.kompeten) === 1 ? 1 : 0,
+    })),
+  };
+}
+
+/**
+ * Teman Sekelas: the live members of the pupil's regular class of that semester (the pupil
+ * included), by name. Contact details only when the school shows them (kontak_teman_sekelas = '1';
+ * default hidden, decision 046) — the server leaves them out, not the browser.
+ */
+export async function temanSekelas(db: Db, actor: Actor, semesterId: string): Promise<TemanSekelas> {
+  const pesertaDidikId = requirePupil(actor);
+  const m = (await memberships(db, actor, pesertaDidikId)).find((x) => x.semesterId === semesterId);
+  if (!m) throw notFound(PORTAL_MESSAGES.noClass);
+  const kontak = (await getSettings(db, actor, semesterId))[SETTING_KEYS.kontakTemanSekelas] === '1';
+  const rows = await sqlRows<Record<string, unknown>>(
+    db,
+    sql`select pd.nama, pd.tempat_lahir, to_char(pd.tanggal_lahir, 'YYYY-MM-DD') as tanggal_lahir, pd.email, pd.no_hp from anggota_rombel a
+      join peserta_didik pd on pd.peserta_didik_id = a.peserta_didik_id
+      where a.rombongan_belajar_id = ${m.rombonganBelajarId} and a.deleted_at is null
+      order by pd.nama, pd.peserta_didik_id`,
+  );
+  const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+  return {
+    semester_id: m.semesterId,
+    rombel: m.rombel,
+    kontak,
+    data: rows.map((r) => ({
+      nama: String(r.nama),
+      tempat_lahir: str(r.tempat_lahir),
+      tanggal_lahir: str(r.tanggal_lahir),
+      email: kontak ? str(r.email) : null,
+      no_hp: kontak ? str(r.no_hp) : null,
     })),
   };
 }

@@ -156,6 +156,28 @@ describeEngines('sekolah settings and beranda', {}, (t) => {
     expect(json<SettingsResponse>(off).rilis_nilai_siswa).toBe(false);
   });
 
+  it("classmates' contact details in the pupil portal: hidden until chosen, per school, kept when omitted", async () => {
+    const page = json<SettingsResponse>(await get('/api/setting'));
+    expect(page.kontak_teman_sekelas).toBe(false);
+    const post = (payload: object) =>
+      t().app.inject({ method: 'POST', url: '/api/setting', payload, headers: bearer(tokens.admin ?? '') });
+    const on = await post({ ...validForm(page), kontak_teman_sekelas: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(json<SettingsResponse>(on).kontak_teman_sekelas).toBe(true);
+    const stored = await t().db.query<{ value: string; semester_id: string | null }>(
+      "select value, semester_id from settings where key = 'kontak_teman_sekelas'",
+    );
+    expect(stored).toEqual([{ value: '1', semester_id: null }]);
+    expect(json<SettingsResponse>(await post(validForm(page))).kontak_teman_sekelas).toBe(true);
+    const bad = await post({ ...validForm(page), kontak_teman_sekelas: 'ya' });
+    expect(bad.statusCode).toBe(400);
+    expect(json<{ details: Record<string, string> }>(bad).details.kontak_teman_sekelas).toBe(
+      SETTING_MESSAGES.kontakTemanSekelasInvalid,
+    );
+    const off = await post({ ...validForm(page), kontak_teman_sekelas: false });
+    expect(json<SettingsResponse>(off).kontak_teman_sekelas).toBe(false);
+  });
+
   it('Tempat Rapor and the staff number under signatures: saved, read back, kept when omitted, refused when unknown', async () => {
     const page = json<SettingsResponse>(await get('/api/setting'));
     expect(page.identitas_pegawai).toBe('nip');

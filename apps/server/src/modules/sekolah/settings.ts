@@ -44,6 +44,8 @@ export const SETTING_KEYS = {
   statusPenilaian: 'status_penilaian',
   /** '1': this semester's grades are shown to pupils before the classes are locked (issue #15). */
   rilisNilaiSiswa: 'rilis_nilai_siswa',
+  /** '1': the pupil portal's Teman Sekelas shows classmates' e-mail and phone (per school; default hidden). */
+  kontakTemanSekelas: 'kontak_teman_sekelas',
   zona: 'zona',
   urlDapodik: 'url_dapodik',
   tokenDapodik: 'token_dapodik',
@@ -155,6 +157,7 @@ export async function getSettingsPage(db: Db, actor: Actor): Promise<SettingsRes
     token_dapodik_tersimpan: Boolean(v(SETTING_KEYS.tokenDapodik)),
     sumber_dapodik: sumberDapodik(v(SETTING_KEYS.sumberDapodik)),
     rilis_nilai_siswa: v(SETTING_KEYS.rilisNilaiSiswa) === '1',
+    kontak_teman_sekelas: v(SETTING_KEYS.kontakTemanSekelas) === '1',
     sekolah: identity,
     guru_options: gurus,
     rombel_options: rombels,
@@ -219,6 +222,9 @@ export async function saveSettings(
     [SETTING_KEYS.tempatRapor, input.tempat_rapor],
     [SETTING_KEYS.urlDapodik, input.url_dapodik],
   ];
+  if (input.kontak_teman_sekelas !== undefined) {
+    perSchool.push([SETTING_KEYS.kontakTemanSekelas, input.kontak_teman_sekelas ? '1' : '0']);
+  }
   if (input.identitas_pegawai) perSchool.push([SETTING_KEYS.identitasPegawai, input.identitas_pegawai]);
   if (input.sumber_dapodik) perSchool.push([SETTING_KEYS.sumberDapodik, input.sumber_dapodik]);
   // Omitted or empty token: keep the stored one; null: forget it.

@@ -9,7 +9,7 @@ import { type Api, type KindContext, kecamatanNames, opts, warnGradesOnRemoved }
 
 // Data kind: peserta didik
 
-const PD_OWNED = [
+export const PD_OWNED = [
   'nama',
   'noInduk',
   'nisn',
@@ -24,7 +24,7 @@ const PD_OWNED = [
   'active',
 ] as const;
 /** Filled from Dapodik once; the school edits them afterwards (decision 010), so they stay. */
-const PD_INSERT_ONLY = [
+export const PD_INSERT_ONLY = [
   'nik',
   'status',
   'anakKe',

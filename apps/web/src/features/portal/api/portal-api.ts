@@ -1,4 +1,5 @@
-import type { PortalDetil, PortalNilai, PortalProfil } from '@erapor/contract/portal/portal';
+import type { BiodataUsulanInput, PortalBiodata, Usulan } from '@erapor/contract/portal/biodata';
+import type { PortalDetil, PortalNilai, PortalProfil, TemanSekelas } from '@erapor/contract/portal/portal';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
@@ -21,4 +22,23 @@ export function downloadTranskrip(anggotaRombelId: string): Promise<string> {
   return downloadFile(`/cetak/transkrip/${encodeURIComponent(anggotaRombelId)}`, {
     fallbackName: 'transkrip-nilai.pdf',
   });
+}
+
+export async function getBiodata(): Promise<PortalBiodata> {
+  return (await api.get<PortalBiodata>('/portal/biodata')).data;
+}
+
+/** "Perbaharui": a proposal; nothing recorded changes until the wali kelas or admin approves it. */
+export async function proposeBiodata(body: BiodataUsulanInput): Promise<{ message: string; usulan: Usulan }> {
+  return (await api.post<{ message: string; usulan: Usulan }>('/portal/biodata', body)).data;
+}
+
+export async function getTemanSekelas(semesterId: string): Promise<TemanSekelas> {
+  return (await api.get<TemanSekelas>(`/portal/teman-sekelas/${encodeURIComponent(semesterId)}`)).data;
+}
+
+export async function uploadFoto(file: File): Promise<{ message: string; foto_url: string | null }> {
+  const form = new FormData();
+  form.append('foto', file);
+  return (await api.post<{ message: string; foto_url: string | null }>('/portal/foto', form)).data;
 }

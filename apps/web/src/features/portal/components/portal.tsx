@@ -1,18 +1,5 @@
 import type { PortalNilai, PortalProfil, RilisNilai } from '@erapor/contract/portal/portal';
-import {
-  Alert,
-  Avatar,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/error-alert';
 import { httpErrorMessage } from '../../../lib/http-errors';
@@ -20,10 +7,17 @@ import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
 import { downloadTranskrip, getDetil, getNilai, getProfil, PORTAL_KEY } from '../api/portal-api';
+import { BiodataTab } from './biodata-tab';
+import { FotoProfil } from './foto-profil';
+import { TemanTab } from './teman-tab';
+
+const TABS = ['beranda', 'biodata', 'nilai', 'teman'] as const;
+type Tab = (typeof TABS)[number];
 
 /*
- * The pupil's portal (reference-screens §2.7; issue #15): a header with name and NISN, then tabs
- * Beranda (this semester's subjects) and Nilai (one tab per semester of a regular class). A subject's
+ * The pupil's portal (reference-screens §2.7; issue #15): a header with photo, name and NISN, then
+ * tabs Beranda (this semester's subjects), Biodata (proposed corrections, decision 046), Nilai (one
+ * tab per semester of a regular class) and Teman Sekelas (classmates per semester). A subject's
  * "Detil Nilai" replaces the table with its TP scores ("Kembali" returns). Tab, semester and subject
  * are kept in the URL (`tab`, `semester`, `mapel`; decision 025). Grades show only once released.
  */
@@ -38,17 +32,15 @@ export default function Portal() {
   if (profil.isError) return <ErrorAlert title={t('portal.loadFailed')} error={profil.error} />;
   if (!profil.data) return <Loader size="sm" />;
   const p = profil.data;
-  const tab = view.tab === 'nilai' ? 'nilai' : 'beranda';
+  const tab: Tab = (TABS as readonly string[]).includes(view.tab ?? '') ? (view.tab as Tab) : 'beranda';
   const semesterId =
-    tab === 'beranda'
-      ? p.semester_id
-      : (p.semester.find((s) => s.semester_id === view.semester)?.semester_id ?? p.semester[0]?.semester_id);
+    p.semester.find((s) => s.semester_id === view.semester)?.semester_id ?? p.semester[0]?.semester_id;
   return (
     <Stack gap="lg" data-testid="portal">
       <Card withBorder radius="md" padding="lg">
         {/* Wraps on a phone: the transcript button goes under the name instead of squeezing it. */}
         <Group gap="md" wrap="wrap" align="start">
-          <Avatar size="lg" radius="xl" color="blue" name={p.nama} />
+          <FotoProfil nama={p.nama} fotoUrl={p.foto_url} />
           <div style={{ flex: '1 1 200px', minWidth: 0 }}>
             <Title order={3} data-testid="portal-nama">
               {p.nama}
@@ -81,13 +73,23 @@ export default function Portal() {
       <Tabs
         value={tab}
         onChange={(value) =>
-          setView({ tab: value === 'nilai' ? 'nilai' : null, semester: null, mapel: null })
+          setView({ tab: value && value !== 'beranda' ? value : null, semester: null, mapel: null })
         }
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab value="beranda">{t('portal.tabs.beranda')}</Tabs.Tab>
-          <Tabs.Tab value="nilai">{t('portal.tabs.nilai')}</Tabs.Tab>
+          <Tabs.Tab value="beranda" data-testid="portal-tab-beranda">
+            {t('portal.tabs.beranda')}
+          </Tabs.Tab>
+          <Tabs.Tab value="biodata" data-testid="portal-tab-biodata">
+            {t('portal.tabs.biodata')}
+          </Tabs.Tab>
+          <Tabs.Tab value="nilai" data-testid="portal-tab-nilai">
+            {t('portal.tabs.nilai')}
+          </Tabs.Tab>
+          <Tabs.Tab value="teman" data-testid="portal-tab-teman">
+            {t('portal.tabs.teman')}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="beranda" pt="md">
           {p.kelas ? (
@@ -96,8 +98,14 @@ export default function Portal() {
             <Text c="dimmed">{t('portal.noClass')}</Text>
           )}
         </Tabs.Panel>
+        <Tabs.Panel value="biodata" pt="md">
+          <BiodataTab />
+        </Tabs.Panel>
         <Tabs.Panel value="nilai" pt="md">
           <SemesterTabs profil={p} value={semesterId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="teman" pt="md">
+          <TemanTab profil={p} value={semesterId} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -77,6 +77,7 @@ function formOf(s: SettingsResponse): Form {
     token_dapodik: '',
     sumber_dapodik: s.sumber_dapodik,
     rilis_nilai_siswa: s.rilis_nilai_siswa,
+    kontak_teman_sekelas: s.kontak_teman_sekelas,
     sekolah,
   };
 }
@@ -257,6 +258,14 @@ function SettingUmum() {
                 onChange={(e) => set('rilis_nilai_siswa', e.currentTarget.checked)}
                 error={errors.rilis_nilai_siswa}
                 data-testid="rilis-nilai-siswa"
+              />
+              <Switch
+                label={t('sekolah.setting.kontakTemanSekelas')}
+                description={t('sekolah.setting.kontakTemanSekelasHint')}
+                checked={form.kontak_teman_sekelas ?? false}
+                onChange={(e) => set('kontak_teman_sekelas', e.currentTarget.checked)}
+                error={errors.kontak_teman_sekelas}
+                data-testid="kontak-teman-sekelas"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput

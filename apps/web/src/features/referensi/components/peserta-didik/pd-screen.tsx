@@ -10,6 +10,7 @@ import { useView } from '../../../../lib/view-search';
 import { getPdFilter, listPd, PD_KEY } from '../../api/peserta-didik-api';
 import { placeAndDate } from './format';
 import { PdDetailModal } from './pd-detail-modal';
+import { UsulanBiodata } from './usulan-biodata';
 
 /**
  * PD Aktif and PD Keluar (reference-screens §6.3). The server searches (nama, NISN, NIS, NIK),
@@ -22,6 +23,8 @@ export function PdScreen({ status }: { status: 'aktif' | 'keluar' }) {
   const [detailId, setDetailId] = useState<string | null>(null);
   const pupil = hasRole('siswa', session) && !hasRole('admin', session);
   const withFilters = status === 'aktif' && !pupil;
+  // Pupils' proposed Biodata corrections wait here for the administrator or their wali kelas.
+  const decides = status === 'aktif' && (hasRole('admin', session) || hasRole('wali', session));
   // The filters live in the URL (lib/view-search); a stale one is cleared before it is sent.
   const [view, setView] = useView();
   const options = useQuery({
@@ -126,6 +129,7 @@ export function PdScreen({ status }: { status: 'aktif' | 'keluar' }) {
 
   return (
     <>
+      {decides ? <UsulanBiodata /> : null}
       <ServerTable<PdRow>
         queryKey={[...PD_KEY, 'list', status]}
         fetchPage={(q) => listPd({ ...q, status })}
