@@ -55,3 +55,48 @@ export const CADANGAN_MESSAGES = {
     `Berkas cadangan berisi tabel "${tabel}" yang tidak dikenal aplikasi ini. Tidak ada data yang diubah.`,
   failed: (alasan: string) => `Pemulihan gagal dan dibatalkan; data tidak berubah. (${alasan})`,
 } as const;
+
+// --- The API (Pengaturan › Cadangan Data; Administrator only) ---
+
+export const JOB_KIND_CADANGAN_BUAT = 'cadangan-buat';
+export const JOB_KIND_CADANGAN_PULIHKAN = 'cadangan-pulihkan';
+
+/** A stored archive in the backups folder (its manifest read from the header; `null` when unreadable). */
+export const cadanganBerkasSchema = z.object({
+  name: z.string(),
+  bytes: z.number().int(),
+  manifest: cadanganManifestSchema.nullable(),
+});
+export type CadanganBerkas = z.infer<typeof cadanganBerkasSchema>;
+
+export const cadanganDaftarSchema = z.object({
+  npsn: z.string(),
+  berkas: z.array(cadanganBerkasSchema),
+});
+export type CadanganDaftar = z.infer<typeof cadanganDaftarSchema>;
+
+/** An archive checked whole (uploaded, or chosen for a restore): what it holds. */
+export const cadanganPeriksaSchema = z.object({ name: z.string(), manifest: cadanganManifestSchema });
+export type CadanganPeriksa = z.infer<typeof cadanganPeriksaSchema>;
+
+export const ARCHIVE_NAME_PATTERN = /^cadangan-\d{8}-[0-9TZ-]+(?:-[a-z-]+)?(?:-\d+)?\.erapor$/;
+
+export const cadanganNamaSchema = z.object({
+  name: z.string().regex(ARCHIVE_NAME_PATTERN, 'Nama berkas cadangan tidak dikenal.'),
+});
+
+export const cadanganPulihkanSchema = z.object({
+  name: z.string().regex(ARCHIVE_NAME_PATTERN, 'Nama berkas cadangan tidak dikenal.'),
+  npsn: z.string().trim().min(1, 'Ketik NPSN sekolah untuk konfirmasi.'),
+});
+export type CadanganPulihkan = z.infer<typeof cadanganPulihkanSchema>;
+
+export const CADANGAN_API_MESSAGES = {
+  busy: 'Pencadangan atau pemulihan lain sedang berjalan. Tunggu sampai selesai.',
+  notFound: 'Berkas cadangan tidak ditemukan.',
+  fileRequired: 'Pilih berkas cadangan (.erapor) untuk diunggah.',
+  started: 'Pencadangan dimulai.',
+  restoreStarted: 'Pemulihan dimulai.',
+  done: (nama: string) => `Cadangan selesai dibuat dan diperiksa: ${nama}`,
+  restored: 'Pemulihan selesai. Semua pengguna sekolah ini harus login kembali.',
+} as const;
