@@ -108,7 +108,16 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/cadangan/berkas/:name',
-    { ...auth, schema: { params: cadanganNamaSchema, response: errorResponses(400, 401, 403, 404) } },
+    {
+      ...auth,
+      schema: {
+        params: cadanganNamaSchema,
+        response: {
+          200: z.unknown().describe('erapor archive (stream)'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
     async (request, reply) => {
       const npsn = await service.schoolNpsn(deps.database, actorOf(request).sekolahId);
       const file = service.storedFile(deps, npsn, request.params.name);
