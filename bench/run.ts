@@ -1,4 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
+import { cadanganBench } from './cadangan';
 import { demoSeedBench } from './demo-seed';
 import { importReference } from './import-reference';
 import { legerBench } from './leger';
@@ -47,6 +48,7 @@ results.push(...(await pklBench()));
 results.push(...(await monitoringBench()));
 results.push(...(await projekBench()));
 results.push(...(await ukkBench()));
+results.push(...(await cadanganBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

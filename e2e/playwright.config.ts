@@ -59,6 +59,8 @@ const SCHOOL_WIDE = [
   /\/portal-biodata\.spec\.ts$/,
 ];
 
+const LAST = [/\/cadangan\.spec\.ts$/];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -74,8 +76,10 @@ export default defineConfig({
   // Specs that change school-wide state of the shared server (the assessment switch, the Dapodik
   // settings and the simulator they point at) run one at a time, beside the other specs.
   projects: [
-    { name: 'school-wide', testMatch: SCHOOL_WIDE, workers: 1 },
-    { name: 'app', testIgnore: SCHOOL_WIDE },
+    { name: 'school-wide', testMatch: SCHOOL_WIDE, testIgnore: LAST, workers: 1 },
+    { name: 'app', testIgnore: [...SCHOOL_WIDE, ...LAST] },
+    // A restore ends every login of the school: after everything else (run alone with --no-deps).
+    { name: 'restore-last', testMatch: LAST, workers: 1, dependencies: ['school-wide', 'app'] },
   ],
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {

@@ -12,6 +12,7 @@ import { closeSpreadsheetReader } from './lib/spreadsheet/read';
 import { createSmtpMailer, type Mailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpired } from './modules/auth/service';
+import { cadanganRoutes } from './modules/cadangan/routes';
 import { legerRoutes } from './modules/cetak/leger/routes';
 import { cetakP5Routes } from './modules/cetak/p5/routes';
 import { cetakPklRoutes } from './modules/cetak/pkl/routes';
@@ -203,6 +204,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalRoutes);
   await app.register(usulanBiodataRoutes);
   await app.register(unduhanRoutes);
+  await app.register(cadanganRoutes);
   if (options.routes) await options.routes(app);
   await registerWeb(app, config.webDistDir);
 

@@ -51,6 +51,7 @@ export const MENU: readonly MenuItem[] = [
   group('Pengaturan', 'wrench', [
     link('Umum', 'setting-umum', 'gear'),
     link('Akses Pengguna', 'setting-users', 'user-lock'),
+    link('Cadangan Data', 'setting-cadangan', 'database'),
   ]),
   group('Referensi', 'list', [
     group('Referensi GTK', 'hand-point-right', [

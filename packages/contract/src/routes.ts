@@ -193,6 +193,15 @@ export const ROUTES: readonly RouteDef[] = [
     addButton: { text: 'Atur Ulang Pengguna', variant: 'success', action: 'generatePengguna' },
   },
   {
+    path: '/setting/cadangan',
+    name: 'setting-cadangan',
+    title: 'Cadangan Data',
+    breadcrumb: bc('Pengaturan', 'Cadangan Data'),
+    resource: 'Administrator',
+    action: 'read',
+    roles: ['admin'],
+  },
+  {
     path: '/referensi/guru',
     name: 'referensi-guru',
     title: 'Referensi Guru',

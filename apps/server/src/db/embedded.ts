@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { settleInterruptedRestore } from '../modules/cadangan/swap';
 import { type DatabaseHandle, openPglite } from './client';
 import { acquireLock } from './lock';
 import { listSnapshots, type SnapshotInfo, takeSnapshot } from './snapshots';
@@ -112,6 +113,8 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
       );
       say('The previous run stopped uncleanly (it did not close the database). Checking the database...');
     }
+    // A restore of the command line killed half-way: finish its swap, or drop its unfinished copy.
+    settleInterruptedRestore(dataDir, say);
     const exists = existsSync(join(pgdata, 'PG_VERSION'));
     const leftovers = existsSync(pgdata) && readdirSync(pgdata).length > 0;
     let pg: PGlite | undefined;

@@ -1,0 +1,228 @@
+import { CADANGAN_MESSAGES, type CadanganManifest } from '@erapor/contract/cadangan';
+import type { DatabaseHandle } from '../../db/client';
+import { CadanganRefused, type OpenedArchive, readArchive } from './archive';
+import { type Catalog, ROOT_TABLE, readCatalog, schoolScope, type TableInfo } from './catalog';
+import { schemaVersion } from './export';
+import { clientSql, ident, pgliteSql, type Sql } from './sql';
+
+export interface RestoreOptions {
+  /** The school of the administrator who restores (the app): the archive must be of this NPSN. */
+  schoolNpsn?: string;
+  /**
+   * The NPSN typed to confirm. The app always asks; the command line asks only when the school is
+   * already in the database.
+   */
+  confirmNpsn?: string;
+  requireConfirm: boolean;
+  now: Date;
+  onProgress?: (p: { done: number; total: number; table: string }) => void;
+}
+
+export interface RestoreReport {
+  manifest: CadanganManifest;
+  /** The school existed and was replaced (false: added to this database). */
+  replaced: boolean;
+  /** Login families ended. */
+  loginsEnded: number;
+}
+
+/** Checks that need the target database; run inside the restore's transaction, before any change. */
+export async function checkTarget(
+  sql: Sql,
+  manifest: CadanganManifest,
+  opts: RestoreOptions,
+  catalog: Catalog,
+) {
+  const current = await schemaVersion(sql);
+  if (manifest.schemaVersion > current.version) {
+    throw new CadanganRefused('newer', CADANGAN_MESSAGES.newer(manifest.schemaVersion, current.version));
+  }
+  if (opts.schoolNpsn !== undefined && manifest.npsn !== opts.schoolNpsn) {
+    throw new CadanganRefused('foreign', CADANGAN_MESSAGES.foreign(manifest.npsn, opts.schoolNpsn));
+  }
+  for (const t of manifest.tables) {
+    const known = t.scope === 'school' ? catalog.school.includes(t.name) : catalog.reference.includes(t.name);
+    if (!known) throw new CadanganRefused('unknownTable', CADANGAN_MESSAGES.unknownTable(t.name));
+  }
+  const byNpsn = await sql<{ sekolah_id: string }>(`select sekolah_id from sekolah where npsn = $1`, [
+    manifest.npsn,
+  ]);
+  if (byNpsn[0] && byNpsn[0].sekolah_id !== manifest.sekolahId) {
+    throw new CadanganRefused('npsnTaken', CADANGAN_MESSAGES.npsnTaken(manifest.npsn));
+  }
+  const byId = await sql<{ npsn: string }>(`select npsn from sekolah where sekolah_id = $1`, [
+    manifest.sekolahId,
+  ]);
+  const exists = byId.length > 0;
+  if (opts.confirmNpsn !== undefined && opts.confirmNpsn.trim() !== manifest.npsn) {
+    throw new CadanganRefused('npsnConfirm', CADANGAN_MESSAGES.npsnConfirm);
+  }
+  if (exists && opts.requireConfirm && opts.confirmNpsn === undefined) {
+    throw new CadanganRefused('npsnRequired', CADANGAN_MESSAGES.npsnRequired(manifest.npsn));
+  }
+  return { exists };
+}
+
+/** One transaction on either engine; rolled back when `fn` throws. */
+export async function inTransaction<T>(handle: DatabaseHandle, fn: (sql: Sql) => Promise<T>): Promise<T> {
+  if (handle.kind === 'postgresql') {
+    if (!handle.pool) throw new Error('PostgreSQL handle without pool');
+    const client = await handle.pool.connect();
+    try {
+      await client.query('begin');
+      try {
+        const out = await fn(clientSql(client));
+        await client.query('commit');
+        return out;
+      } catch (err) {
+        await client.query('rollback');
+        throw err;
+      }
+    } finally {
+      client.release();
+    }
+  }
+  if (!handle.pglite) throw new Error('PGlite handle without instance');
+  return handle.pglite.transaction((tx) => fn(pgliteSql(tx)));
+}
+
+/**
+ * Replaces the school's rows with the archive's, in one transaction: nothing of it is visible, or
+ * all of it. Other schools' rows are not touched; national rows the archive carries are added
+ * where missing, never overwritten (another school may use them). Every login of the school ends:
+ * its refresh tokens are kept revoked, so even a still-valid access token is refused.
+ */
+export async function restoreSchool(
+  handle: DatabaseHandle,
+  archive: OpenedArchive,
+  opts: RestoreOptions,
+): Promise<RestoreReport> {
+  return inTransaction(handle, (sql) => restoreWith(sql, archive, opts));
+}
+
+export async function restoreWith(
+  sql: Sql,
+  archive: OpenedArchive,
+  opts: RestoreOptions,
+): Promise<RestoreReport> {
+  const { manifest } = archive;
+  const catalog = await readCatalog(sql);
+  const { exists } = await checkTarget(sql, manifest, opts, catalog);
+  const sekolahId = manifest.sekolahId;
+
+  const tokens = await sql<{ j: string }>(
+    `select to_jsonb(r)::text as j from refresh_tokens r where r.sekolah_id = $1`,
+    [sekolahId],
+  );
+  await sql(`delete from password_resets where sekolah_id = $1`, [sekolahId]);
+  await sql(`delete from refresh_tokens where sekolah_id = $1`, [sekolahId]);
+  // Children before parents; the school's own row stays (jobs hang off it) and is updated below.
+  for (const name of [...catalog.school].reverse()) {
+    if (name === ROOT_TABLE) continue;
+    await sql(`delete from ${ident(name)} r where ${schoolScope(catalog, name)}`, [sekolahId]);
+  }
+
+  const scopes = new Map(manifest.tables.map((t) => [t.name, t.scope]));
+  let done = 0;
+  let table: {
+    info: TableInfo;
+    columns: string[];
+    scope: 'school' | 'reference';
+    held: string[] | null;
+  } | null = null;
+  const flush = async () => {
+    if (table?.held) await insertRows(sql, table, orderSelfReferences(table.info, table.held));
+  };
+  for await (const ev of readArchive(archive)) {
+    if (ev.type === 'table') {
+      await flush();
+      const info = catalog.tables.get(ev.name) as TableInfo;
+      const columns = ev.columns.filter((c) => info.columns.includes(c));
+      const selfRef = info.foreignKeys.some((fk) => fk.parent === info.name);
+      table = { info, columns, scope: scopes.get(ev.name) ?? 'school', held: selfRef ? [] : null };
+      opts.onProgress?.({ done: done++, total: manifest.tables.length, table: ev.name });
+    } else if (table) {
+      if (table.held) table.held.push(...ev.rows);
+      else await insertRows(sql, table, ev.rows);
+    }
+  }
+  await flush();
+
+  // What went in is what the manifest says.
+  for (const t of manifest.tables) {
+    if (t.scope !== 'school') continue;
+    const [r] = await sql<{ n: number | string }>(
+      `select count(*) as n from ${ident(t.name)} r where ${schoolScope(catalog, t.name)}`,
+      [sekolahId],
+    );
+    if (Number(r?.n) !== t.rows) throw new CadanganRefused('inconsistent', CADANGAN_MESSAGES.inconsistent);
+  }
+
+  if (tokens.length) {
+    const cols = (catalog.tables.get('refresh_tokens') as TableInfo).columns.map(ident).join(', ');
+    await sql(
+      `insert into refresh_tokens (${cols})
+       select ${cols} from jsonb_populate_recordset(null::refresh_tokens, $1::jsonb) r
+        where exists (select 1 from users u where u.user_id = r.user_id)`,
+      [`[${tokens.map((t) => t.j).join(',')}]`],
+    );
+  }
+  const ended = await sql<{ family_id: string }>(
+    `update refresh_tokens set revoked_at = $2 where sekolah_id = $1 and revoked_at is null returning family_id`,
+    [sekolahId, opts.now.toISOString()],
+  );
+  opts.onProgress?.({ done: manifest.tables.length, total: manifest.tables.length, table: '' });
+  return { manifest, replaced: exists, loginsEnded: new Set(ended.map((r) => r.family_id)).size };
+}
+
+async function insertRows(
+  sql: Sql,
+  table: { info: TableInfo; columns: string[]; scope: 'school' | 'reference' },
+  rows: string[],
+): Promise<void> {
+  const { info, columns, scope } = table;
+  for (let i = 0; i < rows.length; i += 1000) {
+    const chunk = rows.slice(i, i + 1000);
+    const cols = columns.map(ident).join(', ');
+    let conflict = '';
+    if (scope === 'reference') conflict = ' on conflict do nothing';
+    else if (info.name === ROOT_TABLE) {
+      const set = columns
+        .filter((c) => !info.primaryKey.includes(c))
+        .map((c) => `${ident(c)} = excluded.${ident(c)}`);
+      conflict = ` on conflict (${info.primaryKey.map(ident).join(', ')}) do update set ${set.join(', ')}`;
+    }
+    await sql(
+      `insert into ${ident(info.name)} (${cols})
+       select ${cols} from jsonb_populate_recordset(null::${ident(info.name)}, $1::jsonb)${conflict}`,
+      [`[${chunk.join(',')}]`],
+    );
+  }
+}
+
+/** Rows of a table that points to itself (a sub-subject's parent), parents first. */
+function orderSelfReferences(info: TableInfo, rows: string[]): string[] {
+  const selfFks = info.foreignKeys.filter((fk) => fk.parent === info.name);
+  const parsed = rows.map((text) => ({ text, row: JSON.parse(text) as Record<string, unknown> }));
+  const key = (row: Record<string, unknown>, cols: string[]) => JSON.stringify(cols.map((c) => row[c]));
+  const placed = new Set<string>();
+  const out: string[] = [];
+  let left = parsed;
+  while (left.length) {
+    const next: typeof left = [];
+    for (const p of left) {
+      const ready = selfFks.every((fk) => {
+        const ref = fk.columns.map((c) => p.row[c]);
+        return ref.some((v) => v === null || v === undefined) || placed.has(JSON.stringify(ref));
+      });
+      if (ready) {
+        out.push(p.text);
+        for (const fk of selfFks) placed.add(key(p.row, fk.parentColumns));
+      } else next.push(p);
+    }
+    // A cycle or a parent outside the archive: let the database say so.
+    if (next.length === left.length) return [...out, ...next.map((p) => p.text)];
+    left = next;
+  }
+  return out;
+}

@@ -1,0 +1,37 @@
+import type { DatabaseHandle } from '../../db/client';
+import { readCatalog, referenceScope, schoolScope } from './catalog';
+import { withReadView } from './export';
+import { ident } from './sql';
+
+/**
+ * Every row of the school (and the keys of the reference rows it points to) as `to_jsonb` text, table by
+ * table, sorted — what "the restore gives back the backup's state, row by row" compares. Read in
+ * UTC so that the two engines print timestamps alike.
+ */
+export async function schoolState(
+  handle: DatabaseHandle,
+  sekolahId: string,
+): Promise<Record<string, string[]>> {
+  return withReadView(handle, async (sql) => {
+    await sql(`set timezone to 'UTC'`);
+    const catalog = await readCatalog(sql);
+    const out: Record<string, string[]> = {};
+    for (const name of catalog.school) {
+      const rows = await sql<{ j: string }>(
+        `select to_jsonb(r)::text as j from ${ident(name)} r where ${schoolScope(catalog, name)}`,
+        [sekolahId],
+      );
+      out[name] = rows.map((r) => r.j).sort();
+    }
+    // National rows are only added where missing, never overwritten: their keys must be there.
+    for (const name of catalog.reference) {
+      const pk = (catalog.tables.get(name)?.primaryKey ?? []).map((c) => `r.${ident(c)}`).join(', ');
+      const rows = await sql<{ j: string }>(
+        `select jsonb_build_array(${pk})::text as j from ${ident(name)} r where ${referenceScope(catalog, name)}`,
+        [sekolahId],
+      );
+      out[`ref:${name}`] = rows.map((r) => r.j).sort();
+    }
+    return out;
+  });
+}

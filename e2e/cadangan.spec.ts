@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { apiToken, login } from './support';
+
+// Cadangan Data (issue 16, decision 044). The restore ends every login of the school, so this
+// spec runs in its own project after all the others (playwright.config.ts, `restore-last`).
+test.describe.configure({ timeout: 600_000 });
+
+test('a teacher and a Waka get 403 on every backup and restore endpoint, and cannot open the screen', async ({
+  browser,
+  request,
+}) => {
+  for (const account of ['guru', 'waka'] as const) {
+    const token = await apiToken(request, account);
+    const headers = { authorization: `Bearer ${token}` };
+    const job = '00000000-0000-4000-8000-000000000000';
+    const calls = [
+      request.get('/api/cadangan', { headers }),
+      request.post('/api/cadangan', { headers }),
+      request.get('/api/cadangan/berkas/cadangan-12345678-2026-01-01T00-00-00Z-manual.erapor', { headers }),
+      request.post('/api/cadangan/unggah', {
+        headers,
+        multipart: {
+          berkas: { name: 'x.erapor', mimeType: 'application/octet-stream', buffer: Buffer.from('x') },
+        },
+      }),
+      request.post('/api/cadangan/pulihkan', { headers, data: { name: 'x', npsn: 'y' } }),
+      request.get(`/api/cadangan/jobs/${job}`, { headers }),
+      request.get(`/api/cadangan/jobs/${job}/events`, { headers }),
+    ];
+    for (const res of await Promise.all(calls)) expect(res.status(), `${account} ${res.url()}`).toBe(403);
+    // A page of its own per account: a logged-in page would skip the login form.
+    const page = await browser.newPage();
+    await login(page, account);
+    await page.goto('/setting/cadangan');
+    await expect(page).toHaveURL(/\/not-authorized$/);
+    await page.close();
+  }
+});
+
+test('the administrator backs up (progress shown), downloads it, restores it after typing the NPSN, and logs in again', async ({
+  page,
+}) => {
+  await login(page, 'admin');
+  await page.goto('/setting/cadangan');
+  await page.getByTestId('cadangan-buat').click();
+  await expect(page.getByTestId('cadangan-buat-progress')).toBeVisible();
+  await expect(page.getByTestId('cadangan-buat-selesai')).toBeVisible({ timeout: 300_000 });
+
+  const newest = page.getByTestId('cadangan-berkas').first();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    newest.getByTestId('cadangan-unduh').click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^cadangan-\d{8}-.*-manual\.erapor$/);
+  const head = (await readFile((await download.path()) ?? '')).subarray(0, 17).toString('latin1');
+  expect(head).toBe('ERAPOR-CADANGAN 1');
+
+  await newest.getByTestId('cadangan-pulihkan-buka').click();
+  const modal = page.getByTestId('cadangan-pulihkan');
+  const npsn = /NPSN (\d{8})/.exec((await modal.textContent()) ?? '')?.[1] ?? '';
+  expect(npsn).toMatch(/^\d{8}$/);
+  await page.getByTestId('cadangan-npsn').fill('00000000');
+  await page.getByTestId('cadangan-pulihkan-ya').click();
+  await expect(modal).toContainText('NPSN yang diketik tidak sama');
+  await page.getByTestId('cadangan-npsn').fill(npsn);
+  await page.getByTestId('cadangan-pulihkan-ya').click();
+  await expect(page.getByTestId('cadangan-login-lagi')).toBeVisible({ timeout: 480_000 });
+  await page.getByTestId('cadangan-login-lagi').click();
+  await expect(page).toHaveURL(/\/login/);
+  await login(page, 'admin');
+  await page.goto('/setting/cadangan');
+  await expect(
+    page.getByTestId('cadangan-berkas').filter({ hasText: 'sebelum-pemulihan' }).first(),
+  ).toBeVisible();
+});

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/** Cadangan Data (issue 16 items 1–4, decision 044): the archive's manifest and the messages. */
+
+export const CADANGAN_FORMAT = 'erapor-cadangan';
+export const CADANGAN_FORMAT_VERSION = 1;
+
+export const cadanganTableSchema = z.object({
+  name: z.string(),
+  /** 'school': the school's rows, replaced by a restore; 'reference': national rows, only added. */
+  scope: z.enum(['school', 'reference']),
+  rows: z.number().int().nonnegative(),
+});
+
+export const cadanganManifestSchema = z.object({
+  format: z.literal(CADANGAN_FORMAT),
+  formatVersion: z.number().int().positive(),
+  appVersion: z.string(),
+  /** Number of database migrations the archive's database had (its schema version). */
+  schemaVersion: z.number().int().nonnegative(),
+  schemaTag: z.string(),
+  engine: z.enum(['pglite', 'postgresql']),
+  createdAt: z.string(),
+  sekolahId: z.uuid(),
+  npsn: z.string(),
+  namaSekolah: z.string(),
+  semesters: z.array(z.string()),
+  tables: z.array(cadanganTableSchema),
+  /** Bytes of the compressed data after the manifest line, and inflated. */
+  dataBytes: z.number().int().nonnegative(),
+  inflatedBytes: z.number().int().nonnegative(),
+  /** SHA-256 (hex) of the manifest line written with checksum "" followed by the compressed data. */
+  checksum: z.string(),
+});
+export type CadanganManifest = z.infer<typeof cadanganManifestSchema>;
+
+export const CADANGAN_MESSAGES = {
+  notArchive: 'Berkas ini bukan berkas cadangan e-Rapor SMK.',
+  truncated: (ada: number, seharusnya: number) =>
+    `Berkas cadangan terpotong: isinya ${ada} bita, seharusnya ${seharusnya} bita. Salin atau unduh ulang berkas cadangan itu.`,
+  damaged:
+    'Berkas cadangan rusak atau telah diubah (checksum tidak cocok). Tidak ada data yang diubah; gunakan berkas cadangan lain.',
+  inconsistent: 'Isi berkas cadangan tidak sesuai dengan manifesnya. Tidak ada data yang diubah.',
+  tooBig: (batas: string) => `Berkas cadangan melebihi batas ${batas}.`,
+  newer: (versiBerkas: number, versiIni: number) =>
+    `Berkas cadangan dibuat oleh versi aplikasi yang lebih baru (skema ${versiBerkas}, aplikasi ini skema ${versiIni}). Perbarui aplikasi lebih dahulu.`,
+  foreign: (npsnBerkas: string, npsnSekolah: string) =>
+    `Berkas cadangan ini milik sekolah lain (NPSN ${npsnBerkas}), bukan sekolah ini (NPSN ${npsnSekolah}).`,
+  npsnConfirm: 'NPSN yang diketik tidak sama dengan NPSN sekolah pada berkas cadangan.',
+  npsnRequired: (npsn: string) =>
+    `Database ini sudah berisi sekolah NPSN ${npsn}. Untuk menimpanya, ketik NPSN sekolah itu sebagai konfirmasi.`,
+  npsnTaken: (npsn: string) =>
+    `NPSN ${npsn} sudah dipakai oleh sekolah lain di database ini; cadangan tidak dapat dipulihkan di sini.`,
+  unknownTable: (tabel: string) =>
+    `Berkas cadangan berisi tabel "${tabel}" yang tidak dikenal aplikasi ini. Tidak ada data yang diubah.`,
+  failed: (alasan: string) => `Pemulihan gagal dan dibatalkan; data tidak berubah. (${alasan})`,
+} as const;
+
+// --- The API (Pengaturan › Cadangan Data; Administrator only) ---
+
+export const JOB_KIND_CADANGAN_BUAT = 'cadangan-buat';
+export const JOB_KIND_CADANGAN_PULIHKAN = 'cadangan-pulihkan';
+
+/** A stored archive in the backups folder (its manifest read from the header; `null` when unreadable). */
+export const cadanganBerkasSchema = z.object({
+  name: z.string(),
+  bytes: z.number().int(),
+  manifest: cadanganManifestSchema.nullable(),
+});
+export type CadanganBerkas = z.infer<typeof cadanganBerkasSchema>;
+
+export const cadanganDaftarSchema = z.object({
+  npsn: z.string(),
+  berkas: z.array(cadanganBerkasSchema),
+});
+export type CadanganDaftar = z.infer<typeof cadanganDaftarSchema>;
+
+/** An archive checked whole (uploaded, or chosen for a restore): what it holds. */
+export const cadanganPeriksaSchema = z.object({ name: z.string(), manifest: cadanganManifestSchema });
+export type CadanganPeriksa = z.infer<typeof cadanganPeriksaSchema>;
+
+export const ARCHIVE_NAME_PATTERN = /^cadangan-\d{8}-[0-9TZ-]+(?:-[a-z-]+)?(?:-\d+)?\.erapor$/;
+
+export const cadanganNamaSchema = z.object({
+  name: z.string().regex(ARCHIVE_NAME_PATTERN, 'Nama berkas cadangan tidak dikenal.'),
+});
+
+export const cadanganPulihkanSchema = z.object({
+  name: z.string().regex(ARCHIVE_NAME_PATTERN, 'Nama berkas cadangan tidak dikenal.'),
+  npsn: z.string().trim().min(1, 'Ketik NPSN sekolah untuk konfirmasi.'),
+});
+export type CadanganPulihkan = z.infer<typeof cadanganPulihkanSchema>;
+
+export const CADANGAN_API_MESSAGES = {
+  busy: 'Pencadangan atau pemulihan lain sedang berjalan. Tunggu sampai selesai.',
+  notFound: 'Berkas cadangan tidak ditemukan.',
+  fileRequired: 'Pilih berkas cadangan (.erapor) untuk diunggah.',
+  started: 'Pencadangan dimulai.',
+  restoreStarted: 'Pemulihan dimulai.',
+  done: (nama: string) => `Cadangan selesai dibuat dan diperiksa: ${nama}`,
+  restored: 'Pemulihan selesai. Semua pengguna sekolah ini harus login kembali.',
+} as const;
