@@ -83,3 +83,33 @@ export function checkImage(data: Buffer, maxSide: number = IMAGE_MAX_SIDE): Imag
   }
   return { ok: true, image };
 }
+
+/**
+ * A checked picture decoded and written anew (the pupil's photo, issue #15): what is stored is
+ * our encoder's output, never the uploaded bytes, so metadata (EXIF location, comments) and
+ * anything hidden after the image data are gone, and a file that only looks like an image
+ * (a valid header over broken data) is refused here instead of failing where it is drawn.
+ * Turned upright by its EXIF orientation and made at most `side` pixels a side (a header photo
+ * needs no more); JPEG stays JPEG, PNG stays PNG. Null when the data does not decode.
+ */
+export async function reencodeImage(
+  data: Buffer,
+  header: ImageHeader,
+  side = 800,
+): Promise<{ mimeType: ImageType; data: Buffer } | null> {
+  // Loaded on first use: only the photo upload needs the codec. A damaged checksum passes (browsers
+  // show such files too), data that ends early or does not decode does not.
+  const { default: sharp } = await import('sharp');
+  try {
+    const image = sharp(data, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+      .rotate()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
+    const out =
+      header.mimeType === 'image/png'
+        ? await image.png({ compressionLevel: 9 }).toBuffer()
+        : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+    return { mimeType: header.mimeType, data: out };
+  } catch {
+    return null;
+  }
+}

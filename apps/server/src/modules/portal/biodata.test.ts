@@ -9,6 +9,7 @@ import { PORTAL_FOTO_MESSAGES, type PortalProfil, type TemanSekelas } from '@era
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { readImageHeader } from '../../lib/image';
 import { pngHeader } from '../../lib/test-images';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
@@ -351,6 +352,11 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
         SPREADSHEET_MESSAGES.imageTooLarge(4001, 300, 4000),
       ],
       [multipart('lain', 'foto.png', PNG), PORTAL_FOTO_MESSAGES.required],
+      // A true PNG header over data that does not decode.
+      [
+        multipart('foto', 'rusak.png', Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(64, 7)])),
+        PORTAL_FOTO_MESSAGES.type,
+      ],
     ];
     for (const [m, message] of refused) {
       const res = await upload(m);
@@ -367,5 +373,19 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
     const img = await call('GET', url ?? '', tokens.siswa);
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/png');
+
+    // A large JPEG with a comment in it: stored re-encoded, at most 800 px a side, comment gone.
+    const { default: sharp } = await import('sharp');
+    const besar = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { ImageDescription: 'RAHASIA-LOKASI' } } })
+      .toBuffer();
+    expect(besar.includes('RAHASIA-LOKASI')).toBe(true);
+    const jpg = await upload(multipart('foto', 'foto.jpg', besar));
+    expect(jpg.statusCode, jpg.body).toBe(200);
+    const stored = await call('GET', json<{ foto_url: string }>(jpg).foto_url, tokens.siswa);
+    expect(stored.headers['content-type']).toBe('image/jpeg');
+    expect(readImageHeader(stored.rawPayload)).toEqual({ mimeType: 'image/jpeg', width: 800, height: 600 });
+    expect(stored.rawPayload.includes('RAHASIA-LOKASI')).toBe(false);
   });
 });

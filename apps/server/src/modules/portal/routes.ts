@@ -17,7 +17,7 @@ import {
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkImage } from '../../lib/image';
+import { checkImage, reencodeImage } from '../../lib/image';
 import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
 import { fieldError } from '../../plugins/errors';
@@ -138,7 +138,10 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
           SPREADSHEET_MESSAGES.imageTooLarge(image.width, image.height, image.maxSide),
         );
       }
-      const profile = await setPhoto(db, actor, { mimeType: image.image.mimeType, data });
+      // Stored as re-encoded, never as sent (metadata dropped, broken data refused here).
+      const clean = await reencodeImage(data, image.image);
+      if (!clean) throw fieldError('foto', PORTAL_FOTO_MESSAGES.type);
+      const profile = await setPhoto(db, actor, clean);
       return { message: PORTAL_FOTO_MESSAGES.updated, foto_url: profile.photo_url };
     },
   );
