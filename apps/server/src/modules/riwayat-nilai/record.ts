@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
+import { users } from '../pengguna/tables';
+import { riwayatNilai, type SUMBER_RIWAYAT } from './tables';
+
+/*
+ * How a grade change joins the Riwayat Perubahan Nilai (docs/decisions/045-riwayat-nilai.md):
+ *  - Every grid saved through `beginGridSave` (penilaian/grid-save.ts) is recorded there already:
+ *    its options carry a required `audit: GridAudit` (the kind of grade, the subject, how the pupil
+ *    is keyed), and the changed cells it returns are written as one batch insert in the save's
+ *    transaction, old value = the stored one it compared, new = the cell's. A new grid that uses
+ *    beginGridSave cannot compile without saying what it records.
+ *  - A writer that does not go through a grid (a reset, a note created or deleted one by one)
+ *    calls `recordChanges` itself, inside its own transaction, with the cells that really change.
+ *  - Nothing is recorded for an unchanged cell, and a refused save (409, 422, 423…) throws before
+ *    or rolls back with the change, so it leaves no entry.
+ * Values are text as the grid shows them; `null` is an empty cell.
+ */
+
+export type SumberRiwayat = (typeof SUMBER_RIWAYAT)[number];
+
+export interface Perubahan {
+  /** Class membership of the pupil, or (pupilKey 'peserta_didik') the pupil's id. */
+  pupilId: string;
+  kunci: string;
+  lama: string | null;
+  baru: string | null;
+}
+
+export interface RiwayatTarget {
+  jenis: string | ((kunci: string) => string);
+  rombonganBelajarId: string | null;
+  /** The subject; null for a class's own grids. */
+  pembelajaranId: string | null;
+  /** How the grid keys its pupils (default: anggota_rombel). */
+  pupilKey?: 'anggota_rombel' | 'peserta_didik';
+  sumber?: SumberRiwayat;
+}
+
+/** Writes one entry per change, in one statement, in the caller's transaction. */
+export async function recordChanges(
+  tx: Db,
+  actor: Actor,
+  target: RiwayatTarget,
+  changes: readonly Perubahan[],
+): Promise<void> {
+  const real = changes.filter((c) => c.lama !== c.baru);
+  if (real.length === 0) return;
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
+  const byPupil = target.pupilKey === 'peserta_didik';
+  await tx.insert(riwayatNilai).values(
+    real.map((c) => ({
+      sekolahId: actor.sekolahId,
+      semesterId: actor.semesterId,
+      userId: actor.userId,
+      namaPengguna: user?.name ?? '',
+      peran: actor.roles.join(',').slice(0, 160),
+      rombonganBelajarId: target.rombonganBelajarId,
+      anggotaRombelId: byPupil ? null : c.pupilId,
+      pesertaDidikId: byPupil ? c.pupilId : null,
+      pembelajaranId: target.pembelajaranId,
+      jenis: typeof target.jenis === 'function' ? target.jenis(c.kunci) : target.jenis,
+      kunci: c.kunci.slice(0, 100),
+      nilaiLama: c.lama,
+      nilaiBaru: c.baru,
+      sumber: target.sumber ?? 'layar',
+    })),
+  );
+}
