@@ -35,8 +35,13 @@ export interface ViewSearch {
   semester?: string;
   /** A CP/KD ("cp:12", "kd:…"; Pusat Unduhan's Template TP). */
   cp?: string;
-  /** A pupil's anggota_rombel_id (Pusat Unduhan's report documents). */
+  /** A pupil's anggota_rombel_id (Pusat Unduhan's report documents; Riwayat Perubahan Nilai: peserta_didik_id). */
   pd?: string;
+  /** A user id (Riwayat Perubahan Nilai: who made the change). */
+  pengguna?: string;
+  /** A date range, YYYY-MM-DD (Riwayat Perubahan Nilai). */
+  dari?: string;
+  sampai?: string;
   tab?: string;
   q?: string;
   sort?: string;
@@ -62,6 +67,9 @@ const TEXT_KEYS = [
   'semester',
   'cp',
   'pd',
+  'pengguna',
+  'dari',
+  'sampai',
   'tab',
   'q',
   'sort',
