@@ -113,8 +113,9 @@ for (const who of ['admin', 'waka'] as const) {
   }) => {
     await login(page, who);
     await page.goto(`/riwayat-nilai?rombel=${target.rombelId}&mapel=${target.pembelajaranId}`);
-    await expect(page.getByRole('heading', { name: 'Riwayat Perubahan Nilai' }).first()).toBeVisible();
     const table = page.getByTestId('riwayat-table');
+    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveTitle(/Riwayat Perubahan Nilai/);
     await page.getByPlaceholder(/search/i).fill(tpText);
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(2);
@@ -123,12 +124,12 @@ for (const who of ['admin', 'waka'] as const) {
     await expect(rows.nth(0)).toContainText('85');
     // The filters live in the URL: a reload shows the same view.
     await page.reload();
-    await expect(table.locator('tbody tr')).toHaveCount(2);
+    await expect(table.locator('tbody tr')).toHaveCount(2, { timeout: 30_000 });
     // A date range before today finds nothing.
     await page.goto(
       `/riwayat-nilai?rombel=${target.rombelId}&mapel=${target.pembelajaranId}&dari=2000-01-01&sampai=2000-12-31`,
     );
-    await expect(table).toContainText(/No records|Tidak ada/i);
+    await expect(table).toContainText('No data', { timeout: 30_000 });
   });
 }
 
@@ -138,5 +139,6 @@ test('a pupil may not open the screen', async ({ page, request }) => {
   expect(res.status()).toBe(403);
   await login(page, 'siswa');
   await page.goto('/riwayat-nilai');
+  await expect(page).toHaveURL(/not-authorized/, { timeout: 30_000 });
   await expect(page.getByTestId('riwayat-table')).toHaveCount(0);
 });
