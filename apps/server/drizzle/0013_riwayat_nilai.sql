@@ -22,6 +22,4 @@ ALTER TABLE "riwayat_nilai" ADD CONSTRAINT "riwayat_nilai_sekolah_id_sekolah_sek
 CREATE INDEX "riwayat_nilai_semester_waktu_idx" ON "riwayat_nilai" USING btree ("sekolah_id","semester_id","waktu");--> statement-breakpoint
 CREATE INDEX "riwayat_nilai_rombel_waktu_idx" ON "riwayat_nilai" USING btree ("rombongan_belajar_id","waktu");--> statement-breakpoint
 CREATE INDEX "riwayat_nilai_pembelajaran_waktu_idx" ON "riwayat_nilai" USING btree ("pembelajaran_id","waktu");--> statement-breakpoint
-CREATE INDEX "riwayat_nilai_anggota_idx" ON "riwayat_nilai" USING btree ("anggota_rombel_id");--> statement-breakpoint
-CREATE INDEX "riwayat_nilai_peserta_didik_idx" ON "riwayat_nilai" USING btree ("peserta_didik_id");--> statement-breakpoint
-CREATE INDEX "riwayat_nilai_user_waktu_idx" ON "riwayat_nilai" USING btree ("user_id","waktu");
+CREATE INDEX "riwayat_nilai_anggota_idx" ON "riwayat_nilai" USING btree ("anggota_rombel_id");

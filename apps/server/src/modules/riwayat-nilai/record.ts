@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { users } from '../pengguna/tables';
-import { riwayatNilai, type SUMBER_RIWAYAT } from './tables';
+import type { SUMBER_RIWAYAT } from './tables';
 
 /*
  * How a grade change joins the Riwayat Perubahan Nilai (docs/decisions/045-riwayat-nilai.md):
@@ -47,24 +46,27 @@ export async function recordChanges(
 ): Promise<void> {
   const real = changes.filter((c) => c.lama !== c.baru);
   if (real.length === 0) return;
-  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.userId));
   const byPupil = target.pupilKey === 'peserta_didik';
-  await tx.insert(riwayatNilai).values(
+  const jenis = target.jenis;
+  // One statement with the cells as one JSON parameter: a 36 × 12 grid is 432 rows, and thousands
+  // of bound parameters cost the embedded database far more than one jsonb_to_recordset (decision 045).
+  const rows = JSON.stringify(
     real.map((c) => ({
-      sekolahId: actor.sekolahId,
-      semesterId: actor.semesterId,
-      userId: actor.userId,
-      namaPengguna: user?.name ?? '',
-      peran: actor.roles.join(',').slice(0, 160),
-      rombonganBelajarId: target.rombonganBelajarId,
-      anggotaRombelId: byPupil ? null : c.pupilId,
-      pesertaDidikId: byPupil ? c.pupilId : null,
-      pembelajaranId: target.pembelajaranId,
-      jenis: typeof target.jenis === 'function' ? target.jenis(c.kunci) : target.jenis,
-      kunci: c.kunci.slice(0, 100),
-      nilaiLama: c.lama,
-      nilaiBaru: c.baru,
-      sumber: target.sumber ?? 'layar',
+      p: c.pupilId,
+      j: typeof jenis === 'function' ? jenis(c.kunci) : jenis,
+      k: c.kunci.slice(0, 100),
+      l: c.lama,
+      b: c.baru,
     })),
   );
+  await tx.execute(sql`
+    insert into riwayat_nilai (sekolah_id, semester_id, user_id, nama_pengguna, peran,
+      rombongan_belajar_id, anggota_rombel_id, peserta_didik_id, pembelajaran_id,
+      jenis, kunci, nilai_lama, nilai_baru, sumber)
+    select ${actor.sekolahId}::uuid, ${actor.semesterId}, ${actor.userId}::uuid,
+      coalesce((select u.name from users u where u.user_id = ${actor.userId}::uuid), ''),
+      ${actor.roles.join(',').slice(0, 160)}, ${target.rombonganBelajarId}::uuid,
+      ${byPupil ? sql`null` : sql`x.p`}, ${byPupil ? sql`x.p` : sql`null`}, ${target.pembelajaranId}::uuid,
+      x.j, x.k, x.l, x.b, ${target.sumber ?? 'layar'}
+    from jsonb_to_recordset(${rows}::jsonb) as x(p uuid, j text, k text, l text, b text)`);
 }

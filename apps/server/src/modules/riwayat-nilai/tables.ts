@@ -44,13 +44,14 @@ export const riwayatNilai = pgTable(
     sumber: varchar('sumber', { length: 16 }).notNull(),
   },
   (t) => [
-    // The screen's filters, each within a school and semester, newest first.
+    // The screen's filters, newest first. Every index is paid by every save (432 rows for a full
+    // grid), so only these: the school's semester (also serves the user and date filters), a class,
+    // a subject (also a cell's history), a pupil's memberships. PKL rows keyed by peserta_didik are
+    // found through their class.
     index('riwayat_nilai_semester_waktu_idx').on(t.sekolahId, t.semesterId, t.waktu),
     index('riwayat_nilai_rombel_waktu_idx').on(t.rombonganBelajarId, t.waktu),
     index('riwayat_nilai_pembelajaran_waktu_idx').on(t.pembelajaranId, t.waktu),
     index('riwayat_nilai_anggota_idx').on(t.anggotaRombelId),
-    index('riwayat_nilai_peserta_didik_idx').on(t.pesertaDidikId),
-    index('riwayat_nilai_user_waktu_idx').on(t.userId, t.waktu),
     check(
       'riwayat_nilai_sumber_check',
       sql`${t.sumber} in ('layar', 'excel', 'salin', 'sinkronisasi', 'restore')`,
