@@ -9,6 +9,9 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'erapor-e2e-'));
 const port = Number(process.env.E2E_PORT ?? 3199);
 const root = join(import.meta.dirname, '..');
 const SCHOOL_WIDE = [
+  // Reads every demo account's roles, which pengguna.spec's Atur Ulang Pengguna (PTK) changes (a
+  // teacher who is a homeroom teacher in Dapodik gains Wali): first in this project, before it.
+  /\/access\.spec\.ts$/,
   /\/setting\.spec\.ts$/,
   /\/sinkronisasi\.spec\.ts$/,
   /\/kirim-nilai\.spec\.ts$/,

@@ -40,6 +40,7 @@ import { importReferensiRoutes } from './modules/referensi/import/routes';
 import { mapelRoutes } from './modules/referensi/mapel/routes';
 import { pesertaDidikRoutes } from './modules/referensi/peserta-didik/routes';
 import { rombelRoutes } from './modules/referensi/rombel/routes';
+import { riwayatNilaiRoutes } from './modules/riwayat-nilai/routes';
 import { sekolahRoutes } from './modules/sekolah/routes';
 import { ensureSemesters } from './modules/sekolah/service';
 import { updateRoutes } from './modules/sekolah/update/routes';
@@ -190,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(kenaikanKelasRoutes);
   await app.register(pklRoutes);
   await app.register(monitoringRoutes);
+  await app.register(riwayatNilaiRoutes);
   await app.register(projekRoutes);
   await app.register(ukkRoutes);
   await app.register(legerRoutes);

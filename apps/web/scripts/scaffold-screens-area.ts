@@ -16,6 +16,7 @@ export function areaOf(name: string): string {
     profile: 'auth',
     beranda: 'beranda',
     unduhan: 'unduhan',
+    'riwayat-nilai': 'riwayat-nilai',
     'error-404': 'misc',
     'misc-not-authorized': 'misc',
   };

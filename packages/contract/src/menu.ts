@@ -120,6 +120,7 @@ export const MENU: readonly MenuItem[] = [
     link('Unduh Leger', 'progress-unduh-legger', 'download'),
   ]),
   link('Profil Pengguna', 'profile', 'user'),
+  link('Riwayat Perubahan Nilai', 'riwayat-nilai', 'clock-rotate-left'),
   link('Pusat Unduhan', 'unduhan', 'download'),
   link('Daftar Perubahan', 'changelog', 'laptop-code'),
   link('Cek Pembaharuan', 'check-update', 'terminal'),

@@ -149,6 +149,16 @@ export const ROUTES: readonly RouteDef[] = [
     resource: 'Web',
     action: 'read',
   },
+  {
+    // Issue #16 item 5: not in the reference (which records no grade history).
+    path: '/riwayat-nilai',
+    name: 'riwayat-nilai',
+    title: 'Riwayat Perubahan Nilai',
+    breadcrumb: bc('Riwayat Perubahan Nilai'),
+    resource: 'Web',
+    action: 'read',
+    roles: ['admin', 'waka', 'guru', 'wali', 'pilihan'],
+  },
 
   // Administrator
   {

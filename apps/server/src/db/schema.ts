@@ -10,6 +10,7 @@ export * from '../modules/portal/tables';
 export * from '../modules/projek/tables';
 export * from '../modules/referensi/ref-tables';
 export * from '../modules/referensi/tables';
+export * from '../modules/riwayat-nilai/tables';
 export * from '../modules/sekolah/tables';
 export * from '../modules/sinkronisasi/kirim-data/tables';
 export * from '../modules/sinkronisasi/kirim-nilai/tables';

@@ -35,10 +35,18 @@ export interface ViewSearch {
   semester?: string;
   /** A CP/KD ("cp:12", "kd:…"; Pusat Unduhan's Template TP). */
   cp?: string;
-  /** A pupil: anggota_rombel_id (Pusat Unduhan's report documents, certificates) or peserta_didik_id (its PKL reports). */
+  /**
+   * A pupil: anggota_rombel_id (Pusat Unduhan's report documents, certificates) or
+   * peserta_didik_id (Pusat Unduhan's PKL reports; Riwayat Perubahan Nilai).
+   */
   pd?: string;
   /** A UKK plan (Pusat Unduhan's certificates). */
   rencana?: string;
+  /** A user id (Riwayat Perubahan Nilai: who made the change). */
+  pengguna?: string;
+  /** A date range, YYYY-MM-DD (Riwayat Perubahan Nilai). */
+  dari?: string;
+  sampai?: string;
   tab?: string;
   q?: string;
   sort?: string;
@@ -65,6 +73,9 @@ const TEXT_KEYS = [
   'cp',
   'pd',
   'rencana',
+  'pengguna',
+  'dari',
+  'sampai',
   'tab',
   'q',
   'sort',

@@ -291,8 +291,15 @@ export type CapaianGrid = z.infer<typeof capaianGridSchema>;
 const cellValue = z.union([z.number(), z.string().max(20), z.null()], { error: 'Nilai tidak valid' });
 const loadedScore = z.number().int().min(0).max(100).nullable();
 
+/**
+ * How the sent values came (Riwayat Perubahan Nilai): 'excel' when the grid was filled from an
+ * uploaded workbook before this save, otherwise typed on the screen.
+ */
+export const SUMBER_SIMPAN = ['layar', 'excel'] as const;
+
 const rowsOf = <T extends z.ZodType>(row: T) =>
   z.object({
+    sumber: z.enum(SUMBER_SIMPAN, { error: 'Sumber harus layar atau excel' }).optional(),
     rows: z
       .array(row)
       .min(1, { error: ASESMEN_MESSAGES.noChanges })

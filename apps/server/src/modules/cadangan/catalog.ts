@@ -33,6 +33,12 @@ export interface TableInfo {
   /** sekolah_id may be null: the table holds national rows next to the schools' (ref_paket_ukk). */
   sekolahIdNullable: boolean;
   foreignKeys: ForeignKey[];
+  /**
+   * Identity columns (riwayat_nilai's running id): a surrogate number no other row points to, given
+   * anew by the database on restore — an archive's numbers could be taken by another school's rows
+   * in the database it is restored into, and its sequence would lag behind them.
+   */
+  identity: string[];
 }
 
 export interface Catalog {
@@ -46,8 +52,13 @@ export interface Catalog {
 }
 
 export async function readCatalog(sql: Sql): Promise<Catalog> {
-  const cols = await sql<{ table_name: string; column_name: string; is_nullable: string }>(
-    `select c.table_name, c.column_name, c.is_nullable
+  const cols = await sql<{
+    table_name: string;
+    column_name: string;
+    is_nullable: string;
+    is_identity: string;
+  }>(
+    `select c.table_name, c.column_name, c.is_nullable, c.is_identity
        from information_schema.columns c
        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
       where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
@@ -65,10 +76,12 @@ export async function readCatalog(sql: Sql): Promise<Catalog> {
         hasSekolahId: false,
         sekolahIdNullable: false,
         foreignKeys: [],
+        identity: [],
       };
       tables.set(c.table_name, t);
     }
     t.columns.push(c.column_name);
+    if (c.is_identity === 'YES') t.identity.push(c.column_name);
     if (c.column_name === 'sekolah_id') {
       t.hasSekolahId = true;
       t.sekolahIdNullable = c.is_nullable === 'YES';

@@ -51,10 +51,24 @@ async function changeEverything(t: TestApp, demo: SeededDemo): Promise<void> {
     demo.sekolahId,
   ]);
   await q(`update sekolah set nama = 'Nama Diubah' where sekolah_id = $1`, [demo.sekolahId]);
+  await q(`update riwayat_nilai set nilai_baru = '1' where sekolah_id = $1`, [demo.sekolahId]);
+  await audit(t, demo.sekolahId, '85');
+}
+
+/** Two audit entries (riwayat_nilai: an identity id the restore leaves to the database). */
+async function audit(t: TestApp, sekolahId: string, nilai: string): Promise<void> {
+  await t.db.query(
+    `insert into riwayat_nilai (sekolah_id, semester_id, nama_pengguna, peran, jenis, nilai_lama, nilai_baru, sumber)
+     values ($1, '20251', 'Guru Uji', 'guru', 'nilai_akhir', '70', $2, 'layar'),
+            ($1, '20251', 'Guru Uji', 'guru', 'nilai_akhir', $2, '90', 'excel')`,
+    [sekolahId, nilai],
+  );
 }
 
 async function seeded(t: TestApp): Promise<SeededDemo> {
-  return seedDemo(t.db.db, { profile: 'tiny', living: true });
+  const demo = await seedDemo(t.db.db, { profile: 'tiny', living: true });
+  await audit(t, demo.sekolahId, '80');
+  return demo;
 }
 
 describeEngines('cadangan: backup → change → restore', { config: { seedDemo: false } }, (t, engine) => {

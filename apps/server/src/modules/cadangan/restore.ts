@@ -137,7 +137,8 @@ export async function restoreWith(
     if (ev.type === 'table') {
       await flush();
       const info = catalog.tables.get(ev.name) as TableInfo;
-      const columns = ev.columns.filter((c) => info.columns.includes(c));
+      // Identity columns are left to the database (catalog.ts).
+      const columns = ev.columns.filter((c) => info.columns.includes(c) && !info.identity.includes(c));
       const selfRef = info.foreignKeys.some((fk) => fk.parent === info.name);
       table = { info, columns, scope: scopes.get(ev.name) ?? 'school', held: selfRef ? [] : null };
       opts.onProgress?.({ done: done++, total: manifest.tables.length, table: ev.name });

@@ -18,6 +18,7 @@ import {
   requireSomeChange,
   sameScore,
   showScore,
+  subjectOf,
   validationError,
 } from './grid-save';
 import { pupilsOf } from './roster';
@@ -95,6 +96,7 @@ export async function saveAkhirSemester(
       names,
       sameScore,
       showScore,
+      { audit: { jenis: 'sumatif', ...subjectOf(p), sumber: input.sumber } },
     );
     const writes = changing.filter((c) => c.value !== null);
     const deletes = changing.filter((c) => c.value === null);

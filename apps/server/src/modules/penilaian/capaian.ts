@@ -10,6 +10,7 @@ import { deskripsiCapaian } from '@erapor/contract/penilaian/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { recordChanges } from '../riwayat-nilai/record';
 import { gridContext, readablePembelajaran, writablePembelajaran } from './access';
 import { assertPenilaianOpen } from './gate';
 import {
@@ -18,6 +19,7 @@ import {
   checkPupils,
   lockPembelajaran,
   requireSomeChange,
+  subjectOf,
   validationError,
 } from './grid-save';
 import { pupilsOf, tpOf } from './roster';
@@ -100,6 +102,17 @@ const normalise = (pair: DeskripsiPair | null): DeskripsiPair | null => {
   return p === null && k === null ? null : { deskripsi_pengetahuan: p, deskripsi_keterampilan: k };
 };
 
+/** A description pair as the Riwayat Perubahan Nilai records it. */
+const capaianText = (pair: DeskripsiPair | null | undefined): string | null =>
+  pair
+    ? [
+        pair.deskripsi_pengetahuan && `Pengetahuan: ${pair.deskripsi_pengetahuan}`,
+        pair.deskripsi_keterampilan && `Keterampilan: ${pair.deskripsi_keterampilan}`,
+      ]
+        .filter(Boolean)
+        .join('\n') || null
+    : null;
+
 /** Saves the changed rows; a row with both texts empty is deleted (the generated texts show again). */
 export async function saveCapaian(
   db: Db,
@@ -143,7 +156,10 @@ export async function saveCapaian(
       names,
       samePair,
       (v) => (v ? [v.deskripsi_pengetahuan, v.deskripsi_keterampilan].filter(Boolean).join(' / ') : null),
-      { field: () => 'deskripsi_pengetahuan' },
+      {
+        field: () => 'deskripsi_pengetahuan',
+        audit: { jenis: 'capaian', ...subjectOf(p), sumber: input.sumber, value: capaianText },
+      },
     );
     const writes = changing.filter((c) => c.value !== null);
     const deletes = changing.filter((c) => c.value === null);
@@ -192,7 +208,17 @@ export async function resetCapaian(db: Db, actor: Actor, pembelajaranId: string)
     const gone = await tx
       .delete(deskripsiMataPelajaran)
       .where(eq(deskripsiMataPelajaran.pembelajaranId, pembelajaranId))
-      .returning({ id: deskripsiMataPelajaran.deskripsiMataPelajaranId });
+      .returning({
+        anggotaRombelId: deskripsiMataPelajaran.anggotaRombelId,
+        deskripsi_pengetahuan: deskripsiMataPelajaran.deskripsiPengetahuan,
+        deskripsi_keterampilan: deskripsiMataPelajaran.deskripsiKeterampilan,
+      });
+    await recordChanges(
+      tx,
+      actor,
+      { jenis: 'capaian', ...subjectOf(p) },
+      gone.map((row) => ({ pupilId: row.anggotaRombelId, kunci: KEY, lama: capaianText(row), baru: null })),
+    );
     return { message: ASESMEN_MESSAGES.resetCapaian, saved: 0, deleted: gone.length };
   });
 }

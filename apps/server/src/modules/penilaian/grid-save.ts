@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
+import { type RiwayatTarget, recordChanges } from '../riwayat-nilai/record';
 import type { PembelajaranCtx } from './access';
 import { assertPenilaianOpen } from './gate';
 
@@ -17,6 +18,8 @@ import { assertPenilaianOpen } from './gate';
  *    409 listing the pupils, nothing written;
  * 3. upserts for values, deletes for emptied cells.
  * A cell whose stored value already equals the new one is no conflict (a retried save succeeds).
+ * 4. the cells that change are recorded in the Riwayat Perubahan Nilai in the same transaction
+ *    (`options.audit`, required, see riwayat-nilai/record.ts): one batch insert, old = stored value.
  */
 
 export function validationError(details: Record<string, string>): AppError {
@@ -47,9 +50,20 @@ export interface GridSaveWording<V> {
   conflict?: (names: readonly string[]) => string;
 }
 
+/** What a grid records in the Riwayat Perubahan Nilai (riwayat-nilai/record.ts). */
+export interface GridAudit<V> extends RiwayatTarget {
+  /** A value as recorded (default: the grid's `show`). */
+  value?: (v: V | undefined) => string | number | null;
+}
+
+export interface GridSaveOptions<V> extends GridSaveWording<V> {
+  audit: GridAudit<V>;
+}
+
 /**
  * Opens the save transaction: lock, gate, and the conflict check against `current` (the stored
- * values keyed by cellId). Returns only the cells that actually change something.
+ * values keyed by cellId). Returns only the cells that actually change something, already recorded
+ * in the Riwayat Perubahan Nilai.
  */
 export async function beginGridSave<V>(
   tx: Db,
@@ -61,8 +75,9 @@ export async function beginGridSave<V>(
   names: ReadonlyMap<string, string>,
   same: (a: V | undefined, b: V) => boolean,
   show: (v: V | undefined) => string | number | null,
-  wording: GridSaveWording<V> = {},
+  options: GridSaveOptions<V>,
 ): Promise<Cell<V>[]> {
+  const wording = options;
   await lockPembelajaran(tx, p.pembelajaranId);
   await assertPenilaianOpen(tx, actor, p.rombonganBelajarId);
   const current = await loadCurrent();
@@ -85,8 +100,30 @@ export async function beginGridSave<V>(
     const conflict = wording.conflict ?? ASESMEN_MESSAGES.conflict;
     throw new AppError(409, 'CONFLICT', conflict([...who].sort()), details);
   }
+  const recorded = options.audit.value ?? show;
+  const asText = (v: V | undefined) => {
+    const shown = recorded(v);
+    return shown === null || shown === '' ? null : String(shown);
+  };
+  await recordChanges(
+    tx,
+    actor,
+    options.audit,
+    changing.map((c) => ({
+      pupilId: c.anggotaRombelId,
+      kunci: c.key,
+      lama: asText(current.get(cellId(c.anggotaRombelId, c.key))),
+      baru: asText(c.value),
+    })),
+  );
   return changing;
 }
+
+/** The audit target of a subject's grid. */
+export const subjectOf = (p: Pick<PembelajaranCtx, 'pembelajaranId' | 'rombonganBelajarId'>) => ({
+  pembelajaranId: p.pembelajaranId,
+  rombonganBelajarId: p.rombonganBelajarId,
+});
 
 export const sameScore = (a: number | null | undefined, b: number | null) => (a ?? null) === b;
 export const showScore = (v: number | null | undefined) => v ?? null;

@@ -17,6 +17,7 @@ import {
   requireSomeChange,
   sameScore,
   showScore,
+  subjectOf,
   uuidPairsIn,
   validationError,
 } from './grid-save';
@@ -95,6 +96,7 @@ export async function saveLingkupMateri(
       names,
       sameScore,
       showScore,
+      { audit: { jenis: 'nilai_tp', ...subjectOf(p), sumber: input.sumber } },
     );
     const writes = changing.filter((c) => c.value !== null);
     const deletes = changing.filter((c) => c.value === null);

@@ -28,6 +28,7 @@ import {
   requireSomeChange,
   sameScore,
   showScore,
+  subjectOf,
   uuidPairsIn,
   validationError,
 } from './grid-save';
@@ -195,6 +196,13 @@ export async function saveNilaiAkhir(
       names,
       sameScore,
       showScore,
+      {
+        audit: {
+          jenis: (key) => (key === NILAI_AKHIR_KEY ? 'nilai_akhir' : 'ketercapaian'),
+          ...subjectOf(p),
+          sumber: input.sumber,
+        },
+      },
     );
     const finals = changing.filter((c) => c.key === NILAI_AKHIR_KEY);
     const kompeten = changing.filter((c) => c.key !== NILAI_AKHIR_KEY);

@@ -204,7 +204,16 @@ export async function saveKehadiran(
       names,
       same,
       show,
-      { field: (cell) => cell.key, conflict: KEHADIRAN_PKL_MESSAGES.conflict },
+      {
+        field: (cell) => cell.key,
+        conflict: KEHADIRAN_PKL_MESSAGES.conflict,
+        audit: {
+          jenis: 'absensi_pkl',
+          rombonganBelajarId: plan.rombonganBelajarId,
+          pembelajaranId: null,
+          pupilKey: 'peserta_didik',
+        },
+      },
     );
     const rows = [...new Set(changing.map((c) => c.index))].map((i) => {
       const v = values[i] as Record<JenisAbsensiPkl, number>;

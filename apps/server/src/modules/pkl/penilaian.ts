@@ -200,7 +200,15 @@ export async function saveNilaiPkl(
       names,
       sameCell,
       showCell,
-      { field: (c) => (c.key === CATATAN_KEY ? 'catatan' : 'nilai') },
+      {
+        field: (c) => (c.key === CATATAN_KEY ? 'catatan' : 'nilai'),
+        audit: {
+          jenis: (key) => (key === CATATAN_KEY ? 'pkl_catatan' : 'pkl'),
+          rombonganBelajarId: plan.rombonganBelajarId,
+          pembelajaranId: null,
+          pupilKey: 'peserta_didik',
+        },
+      },
     );
     const notes = changing.filter((c) => c.key === CATATAN_KEY);
     const scores = changing.filter((c) => c.key !== CATATAN_KEY);

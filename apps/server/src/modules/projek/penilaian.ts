@@ -269,6 +269,11 @@ export async function saveGrid(
       {
         field: (c) => (c.key.startsWith('catatan:') ? 'catatan' : 'nilai'),
         conflict: P5_NILAI_MESSAGES.conflict,
+        audit: {
+          jenis: (key) => (key.startsWith('catatan:') ? 'p5_catatan' : 'p5'),
+          rombonganBelajarId: rombelId,
+          pembelajaranId: null,
+        },
       },
     );
     const notes = changing.filter((c) => c.key.startsWith('catatan:'));

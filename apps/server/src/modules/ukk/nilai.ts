@@ -136,7 +136,10 @@ export async function saveNilaiUkk(
       names,
       sameScore,
       showScore,
-      { conflict: NILAI_UKK_MESSAGES.conflict },
+      {
+        conflict: NILAI_UKK_MESSAGES.conflict,
+        audit: { jenis: 'ukk', rombonganBelajarId: plan.rombongan_belajar_id, pembelajaranId: null },
+      },
     );
     for (const c of changing) {
       await tx

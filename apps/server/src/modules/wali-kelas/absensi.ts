@@ -126,7 +126,11 @@ export async function saveAbsensi(db: Db, actor: Actor, input: AbsensiSave): Pro
         names,
         same,
         show,
-        { field: (cell) => cell.key, conflict: ABSENSI_MESSAGES.conflict },
+        {
+          field: (cell) => cell.key,
+          conflict: ABSENSI_MESSAGES.conflict,
+          audit: { jenis: 'absensi', rombonganBelajarId: rombelId, pembelajaranId: null },
+        },
       );
       const rows = [...new Set(changing.map((c) => c.index))].map((i) => {
         const v = values[i] as Record<JenisAbsensi, number>;

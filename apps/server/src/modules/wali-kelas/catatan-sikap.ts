@@ -188,7 +188,17 @@ export async function saveCatatanSikap(
         names,
         same,
         show,
-        { field: () => 'catatan', conflict: CATATAN_SIKAP_MESSAGES.conflict },
+        {
+          field: () => 'catatan',
+          conflict: CATATAN_SIKAP_MESSAGES.conflict,
+          // The whole note, not the shortened one of the conflict message.
+          audit: {
+            jenis: 'catatan_sikap',
+            rombonganBelajarId: rombelId,
+            pembelajaranId: null,
+            value: (v) => v || null,
+          },
+        },
       );
       const upserts = changing.filter((c) => c.value !== '');
       const deletes = changing.filter((c) => c.value === '');

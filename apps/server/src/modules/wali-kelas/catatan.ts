@@ -144,7 +144,16 @@ export async function saveCatatan(
         names,
         same,
         show,
-        { field: () => 'uraian', conflict: CATATAN_MESSAGES.conflict },
+        {
+          field: () => 'uraian',
+          conflict: CATATAN_MESSAGES.conflict,
+          audit: {
+            jenis: 'catatan_wali',
+            rombonganBelajarId: rombelId,
+            pembelajaranId: null,
+            value: (v) => v || null,
+          },
+        },
       );
       const upserts = changing.filter((c) => c.value !== '');
       const deletes = changing.filter((c) => c.value === '').map((c) => c.anggotaRombelId);

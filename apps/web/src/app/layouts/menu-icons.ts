@@ -2,6 +2,7 @@ import {
   faArrowsRotate,
   faChartLine,
   faCircle,
+  faClockRotateLeft,
   faCopy,
   faDatabase,
   faDownload,
@@ -48,6 +49,7 @@ const ICONS: Record<string, IconDefinition> = {
   'chart-line': faChartLine,
   user: faUser,
   'laptop-code': faLaptopCode,
+  'clock-rotate-left': faClockRotateLeft,
   terminal: faTerminal,
 };
 

@@ -5,6 +5,7 @@ import {
   type CSSProperties,
   type FocusEvent,
   type KeyboardEvent,
+  type MouseEvent,
   useCallback,
   useLayoutEffect,
   useMemo,
@@ -40,6 +41,19 @@ export interface GradeGridProps {
   /** Height of the scroll area; header and row headers stay in view. */
   maxHeight?: number | string;
   testId?: string;
+  /**
+   * Shows a cell's Riwayat Perubahan Nilai on demand: a right click on the cell, or the "Riwayat"
+   * button under the grid for the cell last focused. Without it the grid offers no history.
+   */
+  onHistory?: (cell: GridCellRef) => void;
+}
+
+/** A cell as the history names it. */
+export interface GridCellRef {
+  rowId: string;
+  rowName: string;
+  columnId: string;
+  columnLabel: string;
 }
 
 interface PasteInfo {
@@ -70,10 +84,18 @@ export function GradeGrid({
   label,
   maxHeight = '70vh',
   testId = 'grade-grid',
+  onHistory,
 }: GradeGridProps) {
   const { t } = useTranslation();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [pasted, setPasted] = useState<PasteInfo | null>(null);
+  const [focused, setFocused] = useState<GridPosition | null>(null);
+  const cellRef = (pos: GridPosition | null): GridCellRef | null => {
+    const row = pos ? rows[pos.row] : undefined;
+    const col = pos ? columns[pos.col] : undefined;
+    return row && col ? { rowId: row.id, rowName: row.name, columnId: col.id, columnLabel: col.label } : null;
+  };
+  const focusedCell = cellRef(focused);
 
   // Event handlers read the newest props through a ref, so the callback handed to every row
   // stays the same object and memoised rows are not re-rendered by it.
@@ -126,7 +148,16 @@ export function GradeGrid({
 
   // Keyboard focus selects the cell's text, so typing replaces it, as in a spreadsheet.
   const onFocus = (e: FocusEvent<HTMLDivElement>) => {
-    if (e.target instanceof HTMLInputElement && cellPosition(e.target)) e.target.select();
+    const pos = cellPosition(e.target);
+    if (pos && onHistory) setFocused(pos);
+    if (e.target instanceof HTMLInputElement && pos) e.target.select();
+  };
+
+  const onContextMenu = (e: MouseEvent<HTMLDivElement>) => {
+    const cell = onHistory ? cellRef(cellPosition(e.target)) : null;
+    if (!cell || !onHistory) return;
+    e.preventDefault();
+    onHistory(cell);
   };
 
   const onPaste = (e: ClipboardEvent<HTMLDivElement>) => {
@@ -164,6 +195,7 @@ export function GradeGrid({
         onKeyDown={onKeyDown}
         onFocus={onFocus}
         onPaste={onPaste}
+        onContextMenu={onContextMenu}
       >
         <table className="er-grid__table" aria-label={label}>
           <thead>
@@ -222,6 +254,21 @@ export function GradeGrid({
           <Text size="sm" c="orange" data-testid={`${testId}-unsaved`}>
             {t('grid.unsaved', { count: unsaved })}
           </Text>
+        ) : null}
+        {onHistory ? (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            disabled={!focusedCell}
+            c={focusedCell ? undefined : 'dimmed'}
+            data-testid={`${testId}-history`}
+            onClick={() => focusedCell && onHistory(focusedCell)}
+          >
+            {focusedCell
+              ? t('grid.historyOf', { cell: `${focusedCell.rowName} — ${focusedCell.columnLabel}` })
+              : t('grid.history')}
+          </Anchor>
         ) : null}
         {pasted ? (
           <Text size="sm" c="dimmed" data-testid={`${testId}-pasted`}>

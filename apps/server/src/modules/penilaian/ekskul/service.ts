@@ -16,6 +16,7 @@ import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError, forbidden, notFound } from '../../../plugins/errors';
 import { anggotaRombel, ekstrakurikuler, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { type Perubahan, type RiwayatTarget, recordChanges } from '../../riwayat-nilai/record';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { assertPenilaianOpen, penilaianGateOf } from '../gate';
 import { nilaiEkstrakurikuler } from '../tables';
@@ -183,6 +184,15 @@ export async function getNilai(
   };
 }
 
+/** An ekskul grade as the Riwayat Perubahan Nilai records it: predikat and the printed text. */
+const ekskulText = (nilai: string | number | null, deskripsi: string | null) =>
+  nilai === null ? null : deskripsi ? `${nilai} — ${deskripsi}` : String(nilai);
+const audit = (rombelId: string): RiwayatTarget => ({
+  jenis: 'ekskul',
+  rombonganBelajarId: rombelId,
+  pembelajaranId: null,
+});
+
 const conflict = () => new AppError(409, 'CONFLICT', EKSKUL_NILAI_MESSAGES.conflict);
 
 /**
@@ -245,6 +255,19 @@ export async function saveNilai(
         throw conflict();
       }
     }
+    const changes: Perubahan[] = [];
+    for (const row of input.rows) {
+      const cur = stored.get(row.anggota_rombel_id);
+      const deskripsi =
+        row.nilai === null ? null : (row.deskripsi ?? deskripsiEkskul(ekskul.nama, row.nilai));
+      changes.push({
+        pupilId: row.anggota_rombel_id,
+        kunci: ekskul.id,
+        lama: ekskulText(cur?.nilai ?? null, cur?.deskripsi ?? null),
+        baru: ekskulText(row.nilai, deskripsi),
+      });
+    }
+    await recordChanges(tx, actor, audit(rombelId), changes);
     for (const row of input.rows) {
       const where = and(
         eq(nilaiEkstrakurikuler.ekstrakurikulerId, ekskul.id),
@@ -309,7 +332,22 @@ export async function resetNilai(
           inArray(nilaiEkstrakurikuler.anggotaRombelId, graded),
         ),
       )
-      .returning({ id: nilaiEkstrakurikuler.nilaiEkstrakurikulerId });
+      .returning({
+        anggotaRombelId: nilaiEkstrakurikuler.anggotaRombelId,
+        nilai: nilaiEkstrakurikuler.nilai,
+        deskripsi: nilaiEkstrakurikuler.deskripsiEkskul,
+      });
+    await recordChanges(
+      tx,
+      actor,
+      audit(rombelId),
+      gone.map((g) => ({
+        pupilId: g.anggotaRombelId,
+        kunci: ekskul.id,
+        lama: ekskulText(g.nilai, g.deskripsi),
+        baru: null,
+      })),
+    );
     return gone.length;
   });
   return { message: EKSKUL_NILAI_MESSAGES.deleted, deleted };

@@ -27,6 +27,7 @@ import { refP5Dimensi, refP5Elemen } from '../../referensi/ref-tables';
 import { hasAnyRole, likePattern } from '../../referensi/rombel/access';
 import { sortKeyOf } from '../../referensi/rombel/service';
 import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { recordChanges } from '../../riwayat-nilai/record';
 import { getSettings } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
 import { assertPenilaianOpen } from '../gate';
@@ -355,10 +356,26 @@ export async function createNote(
       })
       .returning({ id: nilaiSikap.nilaiSikapId });
     if (!row) throw new Error('nilai_sikap not written');
+    await recordChanges(tx, actor, sikapAudit(input.rombongan_belajar_id), [
+      { pupilId: input.anggota_rombel_id, kunci: row.id, lama: null, baru: noteText(input) },
+    ]);
     return row.id;
   });
   return { message: SIKAP_MESSAGES.saved, data: toDetail(actor, await findNote(db, actor, id)) };
 }
+
+/** A note as the Riwayat Perubahan Nilai records it (kunci: the note's id). */
+type NoteFields = {
+  tanggal: string;
+  dimensi_id: number;
+  elemen_id: number;
+  opsi_id: number;
+  deskripsi: string;
+};
+const noteText = (n: NoteFields) =>
+  `${n.tanggal} · dimensi ${n.dimensi_id} · elemen ${n.elemen_id} · opsi ${n.opsi_id}: ${n.deskripsi}`;
+const sikapAudit = (rombonganBelajarId: string) =>
+  ({ jenis: 'sikap', rombonganBelajarId, pembelajaranId: null }) as const;
 
 /** The note, if the caller wrote it in the login's semester (403 otherwise). */
 async function ownNote(db: Db, actor: Actor, id: string): Promise<NoteRecord> {
@@ -407,6 +424,9 @@ export async function updateNote(
         updatedAt: sql`now()`,
       })
       .where(eq(nilaiSikap.nilaiSikapId, id));
+    await recordChanges(tx, actor, sikapAudit(note.rombongan_belajar_id), [
+      { pupilId: note.anggota_rombel_id, kunci: id, lama: noteText(note), baru: noteText(input) },
+    ]);
   });
   return { message: SIKAP_MESSAGES.updated, data: toDetail(actor, await findNote(db, actor, id)) };
 }
@@ -417,6 +437,9 @@ export async function deleteNote(db: Db, actor: Actor, id: string): Promise<{ me
     await lockNote(tx, id);
     await assertPenilaianOpen(tx, actor, note.rombongan_belajar_id);
     await tx.delete(nilaiSikap).where(eq(nilaiSikap.nilaiSikapId, id));
+    await recordChanges(tx, actor, sikapAudit(note.rombongan_belajar_id), [
+      { pupilId: note.anggota_rombel_id, kunci: id, lama: noteText(note), baru: null },
+    ]);
   });
   return { message: SIKAP_MESSAGES.deleted };
 }

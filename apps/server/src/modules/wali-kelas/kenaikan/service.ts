@@ -214,7 +214,16 @@ export async function saveKenaikan(db: Db, actor: Actor, input: KenaikanSave): P
         names,
         sameKeputusan,
         show,
-        { field: () => 'status', conflict: KENAIKAN_MESSAGES.conflict },
+        {
+          field: () => 'status',
+          conflict: KENAIKAN_MESSAGES.conflict,
+          audit: {
+            jenis: 'kenaikan',
+            rombonganBelajarId: rombelId,
+            pembelajaranId: null,
+            value: (v) => (v ? show(v) : null),
+          },
+        },
       );
       const upserts = changing.flatMap((c) => (c.value ? [{ id: c.anggotaRombelId, v: c.value }] : []));
       const deletes = changing.filter((c) => c.value === null).map((c) => c.anggotaRombelId);

@@ -65,7 +65,10 @@ export function AkhirSemesterPanel({ pembelajaranId }: { pembelajaranId: string 
         cells,
       }),
       save: (body) =>
-        saveGrid(pembelajaranId, 'akhir-semester', { rows: body.rows as AkhirSemesterSave['rows'] }),
+        saveGrid(pembelajaranId, 'akhir-semester', {
+          rows: body.rows as AkhirSemesterSave['rows'],
+          sumber: body.sumber,
+        }),
       reload: async () => {
         const r = await refetch();
         return r.data ? loadedFrom(r.data) : undefined;

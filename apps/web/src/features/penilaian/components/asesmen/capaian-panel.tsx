@@ -116,9 +116,11 @@ export function CapaianPanel({ pembelajaranId }: { pembelajaranId: string }) {
       loaded: loadedFrom(data),
       alwaysSend,
       toBody,
+      historyKey: (id) => (id === P || id === K ? 'deskripsi' : null),
       save: async (body) => {
         const res = await saveGrid(pembelajaranId, 'capaian-kompetensi', {
           rows: body.rows as CapaianSave['rows'],
+          sumber: body.sumber,
         });
         const ids = (body.rows as CapaianSave['rows']).map((r) => r.anggota_rombel_id);
         setSaved((old) => new Set([...old, ...ids]));

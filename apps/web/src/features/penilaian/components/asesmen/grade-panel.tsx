@@ -22,6 +22,7 @@ import { useUnsavedGuard } from '../../../../components/grade-grid/use-unsaved-g
 import { toHttpError } from '../../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
+import { type RiwayatCell, RiwayatCellModal } from '../../../riwayat-nilai/components/riwayat-cell-modal';
 import { ExcelTools } from './excel-tools';
 
 /** A changed cell with the value the browser loaded, for the save request. */
@@ -33,6 +34,8 @@ export interface SentCell extends CellChange {
 export interface SaveBody {
   rows: readonly object[];
   cells: readonly { rowId: string; columnId: string }[];
+  /** 'excel' when the grid was filled from an uploaded workbook since it was loaded or saved. */
+  sumber?: 'layar' | 'excel';
 }
 
 export interface SaveOutcome {
@@ -67,6 +70,8 @@ export interface PanelSpec {
   label: string;
   /** Bump to start again from `loaded` (after a reset on the server). */
   version?: number;
+  /** A column's key in the Riwayat Perubahan Nilai (default: its id; null: no history). */
+  historyKey?: (columnId: string) => string | null;
 }
 
 interface ServerProblem {
@@ -98,6 +103,8 @@ export function GradePanel({ spec }: { spec: PanelSpec }) {
   const [problem, setProblem] = useState<ServerProblem | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [uploadNote, setUploadNote] = useState<{ message: string; catatan: string[] } | null>(null);
+  const [fromExcel, setFromExcel] = useState(false);
+  const [historyCell, setHistoryCell] = useState<RiwayatCell | null>(null);
   const setDraft = (update: (d: GridDraft) => GridDraft) => setDraftState((d) => derive(update(d)));
 
   // A new subject (or columns) starts from what the server holds.
@@ -110,6 +117,7 @@ export function GradePanel({ spec }: { spec: PanelSpec }) {
     setProblem(null);
     setLocalError(null);
     setUploadNote(null);
+    setFromExcel(false);
   });
 
   const dirty = isDirty(draft);
@@ -144,12 +152,13 @@ export function GradePanel({ spec }: { spec: PanelSpec }) {
       toast.info(t('penilaian.asesmen.savedTitle'), t('penilaian.asesmen.noChanges'));
       return;
     }
-    const body = spec.toBody(all, draft);
+    const body = { ...spec.toBody(all, draft), sumber: fromExcel ? ('excel' as const) : ('layar' as const) };
     setSaving(true);
     try {
       const res = await spec.save(body);
       setDraftState((d) => derive(markSaved(d, all)));
       setUploadNote(null);
+      setFromExcel(false);
       toast.success(t('penilaian.asesmen.savedTitle'), serverText(res.message));
     } catch (error) {
       const e = toHttpError(error);
@@ -202,6 +211,7 @@ export function GradePanel({ spec }: { spec: PanelSpec }) {
       return setCells(d, updates);
     });
     setProblem(null);
+    setFromExcel(true);
     setUploadNote({ message: result.message, catatan: result.catatan });
   };
 
@@ -281,7 +291,23 @@ export function GradePanel({ spec }: { spec: PanelSpec }) {
         readOnly={!editable}
         label={spec.label}
         testId="grade-grid"
+        onHistory={(cell) => {
+          const column = columns.find((c) => c.id === cell.columnId);
+          const kunci = spec.historyKey
+            ? spec.historyKey(cell.columnId)
+            : column?.readOnly
+              ? null
+              : cell.columnId;
+          if (kunci === null) return;
+          setHistoryCell({
+            pembelajaranId: context.pembelajaran_id,
+            anggotaRombelId: cell.rowId,
+            kunci,
+            name: `${cell.rowName} — ${cell.columnLabel}`,
+          });
+        }}
       />
+      <RiwayatCellModal cell={historyCell} onClose={() => setHistoryCell(null)} />
       {editable ? (
         <Group justify="flex-end">
           {spec.tools?.(draft, setDraft)}

@@ -45,7 +45,10 @@ export function LingkupMateriPanel({ pembelajaranId }: { pembelajaranId: string 
         cells,
       }),
       save: (body) =>
-        saveGrid(pembelajaranId, 'lingkup-materi', { rows: body.rows as LingkupMateriSave['rows'] }),
+        saveGrid(pembelajaranId, 'lingkup-materi', {
+          rows: body.rows as LingkupMateriSave['rows'],
+          sumber: body.sumber,
+        }),
       reload: async () => {
         const r = await refetch();
         return r.data ? loadedFrom(r.data) : undefined;

@@ -118,7 +118,12 @@ export function NilaiAkhirPanel({ pembelajaranId }: { pembelajaranId: string }) 
         ),
         cells,
       }),
-      save: (body) => saveGrid(pembelajaranId, 'nilai-akhir', { rows: body.rows as NilaiAkhirSave['rows'] }),
+      save: (body) =>
+        saveGrid(pembelajaranId, 'nilai-akhir', {
+          rows: body.rows as NilaiAkhirSave['rows'],
+          sumber: body.sumber,
+        }),
+      historyKey: (id) => (id === AKHIR ? 'nilai_akhir' : id === ASESMEN ? null : id),
       reload: async () => {
         const r = await refetch();
         return r.data ? loadedFrom(r.data) : undefined;
