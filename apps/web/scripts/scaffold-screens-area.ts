@@ -17,6 +17,7 @@ export function areaOf(name: string): string {
     beranda: 'beranda',
     unduhan: 'unduhan',
     'riwayat-nilai': 'riwayat-nilai',
+    'setting-cadangan': 'cadangan',
     'error-404': 'misc',
     'misc-not-authorized': 'misc',
   };

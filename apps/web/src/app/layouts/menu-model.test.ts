@@ -32,6 +32,7 @@ describe('menu filtering', () => {
       'Referensi',
       'Monitoring',
       'Profil Pengguna',
+      'Riwayat Perubahan Nilai',
       'Pusat Unduhan',
       'Daftar Perubahan',
       'Cek Pembaharuan',
@@ -42,7 +43,14 @@ describe('menu filtering', () => {
 
   it('guru: the teaching groups only; a group appears only when a child does', () => {
     const m = menu('guru');
-    expect(titles(m)).toEqual(['Beranda', 'Referensi', 'Nilai Akademik', 'Profil Pengguna', 'Pusat Unduhan']);
+    expect(titles(m)).toEqual([
+      'Beranda',
+      'Referensi',
+      'Nilai Akademik',
+      'Profil Pengguna',
+      'Riwayat Perubahan Nilai',
+      'Pusat Unduhan',
+    ]);
     const referensi = m.find((i) => i.title === 'Referensi');
     expect(referensi && referensi.kind === 'group' ? titles(referensi.children) : []).toEqual([
       'Peserta Didik',
