@@ -34,7 +34,8 @@ export function FotoProfil({ nama, fotoUrl }: { nama: string; fotoUrl: string | 
     else upload.mutate(file);
   };
   return (
-    <Stack gap={4} align="center" w={96}>
+    // As wide as its label needs (up to 140 px, where a long label wraps), never narrower than the photo.
+    <Stack gap={4} align="center" miw={96} maw={140}>
       <Avatar size={72} radius="xl" color="blue" name={nama} src={src} alt={nama} data-testid="portal-foto" />
       <FileButton onChange={onFile} accept="image/png,image/jpeg">
         {(props) => (
@@ -43,6 +44,7 @@ export function FotoProfil({ nama, fotoUrl }: { nama: string; fotoUrl: string | 
             size="compact-xs"
             variant="subtle"
             loading={upload.isPending}
+            styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal', textAlign: 'center' } }}
             data-testid="portal-foto-ganti"
           >
             {t('portal.foto.ganti')}
