@@ -45,6 +45,29 @@ export function dash(value: string | number | null | undefined): string {
   return value === null || value === undefined || String(value).trim() === '' ? TANPA_NILAI : String(value);
 }
 
+/**
+ * The school's identity lines of a letterhead (transcript, SKL): name, NPSN/NSS, address with the
+ * region, contacts — centred, the name at `namaSize`.
+ */
+export function identitasSekolah(s: RaporKelas['sekolah'], namaSize: number): Content[] {
+  const wilayah = [s.kecamatan, s.kabupaten, s.provinsi].filter((v) => v && v.trim() !== '').join(', ');
+  return [
+    { text: s.nama.toUpperCase(), bold: true, fontSize: namaSize, alignment: 'center' },
+    { text: `NPSN: ${s.npsn}${s.nss ? ` | NSS: ${s.nss}` : ''}`, alignment: 'center', fontSize: 8.5 },
+    {
+      text:
+        [dash(s.alamat), wilayah, s.kodePos].filter((v) => v && v !== TANPA_NILAI).join(', ') || TANPA_NILAI,
+      alignment: 'center',
+      fontSize: 8.5,
+    },
+    {
+      text: [s.noTelp && `Telp. ${s.noTelp}`, s.email, s.website].filter(Boolean).join(' | '),
+      alignment: 'center',
+      fontSize: 8.5,
+    },
+  ];
+}
+
 /** "NIS / NISN". */
 export function nisNisn(s: SiswaRapor): string {
   return `${dash(s.nis)} / ${dash(s.nisn)}`;

@@ -3,7 +3,15 @@ import { teksSurat } from '@erapor/contract/cetak/skl';
 import { formatRataRata, type Transkrip } from '@erapor/contract/cetak/transkrip';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderPdf } from '../pdf';
-import { dash, headerCell, LOGO_IMAGE, MARGIN, nisNisn, raporDocument } from '../rapor/layout';
+import {
+  dash,
+  headerCell,
+  identitasSekolah,
+  LOGO_IMAGE,
+  MARGIN,
+  nisNisn,
+  raporDocument,
+} from '../rapor/layout';
 import type { SklDoc } from './data';
 
 /*
@@ -19,25 +27,7 @@ const CONTENT_WIDTH = 595.28 - 2 * MARGIN;
 
 function kop(doc: SklDoc): Content {
   const s = doc.kelas.sekolah;
-  const wilayah = [s.kecamatan, s.kabupaten, s.provinsi].filter((v) => v && v.trim() !== '').join(', ');
-  const identitas: Content = {
-    stack: [
-      { text: s.nama.toUpperCase(), bold: true, fontSize: 14, alignment: 'center' },
-      { text: `NPSN: ${s.npsn}${s.nss ? ` | NSS: ${s.nss}` : ''}`, alignment: 'center', fontSize: 8.5 },
-      {
-        text:
-          [dash(s.alamat), wilayah, s.kodePos].filter((v) => v && v !== TANPA_NILAI).join(', ') ||
-          TANPA_NILAI,
-        alignment: 'center',
-        fontSize: 8.5,
-      },
-      {
-        text: [s.noTelp && `Telp. ${s.noTelp}`, s.email, s.website].filter(Boolean).join(' | '),
-        alignment: 'center',
-        fontSize: 8.5,
-      },
-    ],
-  };
+  const identitas: Content = { stack: identitasSekolah(s, 14) };
   return {
     stack: [
       s.logo

@@ -2,7 +2,7 @@ import { formatTanggal, TANPA_NILAI } from '@erapor/contract/cetak/rapor';
 import { formatRataRata, TRANSKRIP_MESSAGES } from '@erapor/contract/cetak/transkrip';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderPdf } from '../pdf';
-import { dash, headerCell, MARGIN, nisNisn, raporDocument } from '../rapor/layout';
+import { dash, headerCell, identitasSekolah, MARGIN, nisNisn, raporDocument } from '../rapor/layout';
 import type { TranskripDoc } from './data';
 
 /*
@@ -18,23 +18,9 @@ const ROMAWI: Record<number, string> = { 10: 'X', 11: 'XI', 12: 'XII', 13: 'XIII
 export function transkripContent(doc: TranskripDoc): Content[] {
   const { kelas, siswa } = doc;
   const s = kelas.sekolah;
-  const wilayah = [s.kecamatan, s.kabupaten, s.provinsi].filter((v) => v && v.trim() !== '').join(', ');
   const kop: Content = {
     stack: [
-      { text: s.nama.toUpperCase(), bold: true, fontSize: 13, alignment: 'center' },
-      { text: `NPSN: ${s.npsn}${s.nss ? ` | NSS: ${s.nss}` : ''}`, alignment: 'center', fontSize: 8.5 },
-      {
-        text:
-          [dash(s.alamat), wilayah, s.kodePos].filter((v) => v && v !== TANPA_NILAI).join(', ') ||
-          TANPA_NILAI,
-        alignment: 'center',
-        fontSize: 8.5,
-      },
-      {
-        text: [s.noTelp && `Telp. ${s.noTelp}`, s.email, s.website].filter(Boolean).join(' | '),
-        alignment: 'center',
-        fontSize: 8.5,
-      },
+      ...identitasSekolah(s, 13),
       { canvas: [{ type: 'line', x1: 0, y1: 4, x2: 595.28 - 2 * MARGIN, y2: 4, lineWidth: 1.2 }] },
     ],
     margin: [0, 0, 0, 8],

@@ -9,14 +9,11 @@ import {
 import type { Job } from '@erapor/contract/jobs';
 import { isP5Mapel } from '@erapor/contract/penilaian/rules';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import type { Db } from '../../../db/client';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
-import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../../test/engines';
-import { hashPassword } from '../../auth/passwords';
-import { roleUser, users } from '../../pengguna/tables';
+import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { pupilToken } from '../../portal/test-support';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
 
@@ -29,31 +26,6 @@ import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
 type Row = Record<string, unknown>;
 const ROMAWI: Record<number, string> = { 10: 'X', 11: 'XI', 12: 'XII', 13: 'XIII' };
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A pupil's log-in (role siswa in the semester), as Generate Pengguna makes it; returns a token. */
-async function pupilToken(
-  app: FastifyInstance,
-  db: Db,
-  demo: SeededDemo,
-  pesertaDidikId: string,
-  email: string,
-) {
-  const [user] = await db
-    .insert(users)
-    .values({
-      sekolahId: demo.sekolahId,
-      name: email,
-      email,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-      pesertaDidikId,
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error('user not written');
-  await db
-    .insert(roleUser)
-    .values({ userId: user.id, role: 'siswa', semesterId: demo.semesterId, sekolahId: demo.sekolahId });
-  return (await loginAs(app, email, demo.semesterId)).accessToken;
-}
 
 describeEngines('cetak transkrip nilai', { config: { seedDemo: false } }, (t) => {
   let demo: SeededDemo;
