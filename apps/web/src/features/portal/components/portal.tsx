@@ -1,4 +1,4 @@
-import type { PortalNilai, PortalProfil, RilisNilai } from '@erapor/contract/portal/portal';
+import type { PortalNilai, RilisNilai } from '@erapor/contract/portal/portal';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/error-alert';
@@ -9,7 +9,8 @@ import { useView } from '../../../lib/view-search';
 import { downloadTranskrip, getDetil, getNilai, getProfil, PORTAL_KEY } from '../api/portal-api';
 import { BiodataTab } from './biodata-tab';
 import { FotoProfil } from './foto-profil';
-import { TemanTab } from './teman-tab';
+import { SemesterTabs } from './semester-tabs';
+import { TemanTable } from './teman-tab';
 
 const TABS = ['beranda', 'biodata', 'nilai', 'teman'] as const;
 type Tab = (typeof TABS)[number];
@@ -102,40 +103,18 @@ export default function Portal() {
           <BiodataTab />
         </Tabs.Panel>
         <Tabs.Panel value="nilai" pt="md">
-          <SemesterTabs profil={p} value={semesterId} />
+          <SemesterTabs
+            profil={p}
+            value={semesterId}
+            clear={{ mapel: null }}
+            panel={(id) => <SemesterNilai semesterId={id} />}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="teman" pt="md">
-          <TemanTab profil={p} value={semesterId} />
+          <SemesterTabs profil={p} value={semesterId} panel={(id) => <TemanTable semesterId={id} />} />
         </Tabs.Panel>
       </Tabs>
     </Stack>
-  );
-}
-
-function SemesterTabs({ profil, value }: { profil: PortalProfil; value: string | undefined }) {
-  const { t } = useTranslation();
-  const [, setView] = useView();
-  if (profil.semester.length === 0 || !value) return <Text c="dimmed">{t('portal.noSemester')}</Text>;
-  return (
-    <Tabs
-      value={value}
-      onChange={(v) => setView({ semester: v, mapel: null })}
-      variant="pills"
-      keepMounted={false}
-    >
-      <Tabs.List mb="md">
-        {profil.semester.map((s) => (
-          <Tabs.Tab key={s.semester_id} value={s.semester_id}>
-            {s.nama}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {profil.semester.map((s) => (
-        <Tabs.Panel key={s.semester_id} value={s.semester_id}>
-          <SemesterNilai semesterId={s.semester_id} />
-        </Tabs.Panel>
-      ))}
-    </Tabs>
   );
 }
 

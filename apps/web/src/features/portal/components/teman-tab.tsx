@@ -1,9 +1,7 @@
-import type { PortalProfil } from '@erapor/contract/portal/portal';
-import { Loader, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useTranslation } from '../../../lib/i18n';
-import { useView } from '../../../lib/view-search';
 import { getTemanSekelas, PORTAL_KEY } from '../api/portal-api';
 
 function ttl(tempat: string | null, tanggal: string | null): string {
@@ -12,32 +10,10 @@ function ttl(tempat: string | null, tanggal: string | null): string {
 }
 
 /**
- * Teman Sekelas (reference-screens §2.7, profileTeman.vue): one tab per semester of a regular class;
+ * Teman Sekelas (reference-screens §2.7, profileTeman.vue) of one semester (a tab of SemesterTabs):
  * name, place and date of birth; e-mail and phone only where the school shows them (decision 046).
  */
-export function TemanTab({ profil, value }: { profil: PortalProfil; value: string | undefined }) {
-  const { t } = useTranslation();
-  const [, setView] = useView();
-  if (profil.semester.length === 0 || !value) return <Text c="dimmed">{t('portal.noSemester')}</Text>;
-  return (
-    <Tabs value={value} onChange={(v) => setView({ semester: v })} variant="pills" keepMounted={false}>
-      <Tabs.List mb="md">
-        {profil.semester.map((s) => (
-          <Tabs.Tab key={s.semester_id} value={s.semester_id}>
-            {s.nama}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {profil.semester.map((s) => (
-        <Tabs.Panel key={s.semester_id} value={s.semester_id}>
-          <TemanTable semesterId={s.semester_id} />
-        </Tabs.Panel>
-      ))}
-    </Tabs>
-  );
-}
-
-function TemanTable({ semesterId }: { semesterId: string }) {
+export function TemanTable({ semesterId }: { semesterId: string }) {
   const { t } = useTranslation();
   const teman = useQuery({
     queryKey: [...PORTAL_KEY, 'teman', semesterId],
