@@ -9,20 +9,19 @@ import {
   JOB_KIND_CADANGAN_PULIHKAN,
 } from '@erapor/contract/cadangan';
 import { ERROR_CODES } from '@erapor/contract/errors';
-import { isFinished, JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
+import { JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keepAlive, openEventStream } from '../../lib/sse';
 import { actorOf, routesFor } from '../../plugins/auth';
 import { AppError, fieldError, notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
-import { createJob, getJob, runJob, subscribeJob } from '../jobs/service';
+import { streamJobEvents } from '../jobs/events';
+import { createJob, getJob, runJob } from '../jobs/service';
 import { CadanganRefused } from './archive';
 import { ARCHIVE_BOUNDS } from './bounds';
 import * as service from './service';
 
-const SSE_POLL_MS = 2000;
 const KINDS = new Set([JOB_KIND_CADANGAN_BUAT, JOB_KIND_CADANGAN_PULIHKAN]);
 
 /** A refusal of an archive is the field's error (422), in Indonesian, with nothing changed. */
@@ -222,23 +221,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const sekolahId = actorOf(request).sekolahId;
       const first = await findJob(request.params.id, sekolahId);
-      let lastProgress = -1;
-      const stream = openEventStream<Job>(request, reply, {
-        event: 'job',
-        isFinished: (job) => isFinished(job.status),
-        streams,
-      });
-      const send = (job: Job) => {
-        lastProgress = Math.max(lastProgress, job.progress);
-        stream.send(job);
-      };
-      send(first);
-      if (stream.closed) return;
-      stream.onClose(subscribeJob(first.id, send));
-      keepAlive(stream, reply, SSE_POLL_MS, async () => {
-        const job = await getJob(ctx.db, first.id, sekolahId);
-        if (job && (isFinished(job.status) || job.progress > lastProgress)) send(job);
-      });
+      streamJobEvents(request, reply, { db: ctx.db, first, sekolahId, streams });
     },
   );
 };

@@ -9,7 +9,7 @@ import {
 } from '@erapor/contract/cetak/rapor-semua';
 import { TRANSKRIP_MESSAGES, transkripSemuaRequestSchema } from '@erapor/contract/cetak/transkrip';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
-import { isFinished, JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
+import { JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
 import { RAPOR_PKL_MESSAGES, raporPklSemuaRequestSchema } from '@erapor/contract/pkl/cetak';
 import { RAPOR_P5_SEMUA_MESSAGES, raporP5SemuaRequestSchema } from '@erapor/contract/projek/cetak';
 import type { RoleName } from '@erapor/contract/roles';
@@ -17,19 +17,11 @@ import { SERTIFIKAT_SEMUA_MESSAGES, sertifikatSemuaRequestSchema } from '@erapor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../../actor';
-import { keepAlive, openEventStream } from '../../../lib/sse';
 import { actorOf, routesFor } from '../../../plugins/auth';
 import { AppError, forbidden, notFound } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
-import {
-  cancelJob,
-  createJob,
-  findUnfinishedJob,
-  getJob,
-  runJob,
-  subscribeJob,
-  toJob,
-} from '../../jobs/service';
+import { streamJobEvents } from '../../jobs/events';
+import { cancelJob, createJob, findUnfinishedJob, runJob, toJob } from '../../jobs/service';
 import { sertifikatBulkScope } from '../../ukk/sertifikat-bulk';
 import { p5BulkScope } from '../p5/bulk';
 import { pklBulkScope } from '../pkl/bulk';
@@ -46,9 +38,6 @@ import {
   runBulk,
   type UnitScope,
 } from './bulk';
-
-/** How often an SSE stream re-reads the job row (a job run by another server process on PostgreSQL). */
-const SSE_POLL_MS = 2000;
 
 /**
  * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): a background job per
@@ -294,23 +283,7 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const first = toJob(await ownJob(request, request.params.job_id));
       const sekolahId = actorOf(request).sekolahId;
-      let lastProgress = -1;
-      const stream = openEventStream<Job>(request, reply, {
-        event: 'job',
-        isFinished: (job) => isFinished(job.status),
-        streams,
-      });
-      const send = (job: Job) => {
-        lastProgress = Math.max(lastProgress, job.progress);
-        stream.send(job);
-      };
-      send(first);
-      if (stream.closed) return;
-      stream.onClose(subscribeJob(first.id, send));
-      keepAlive(stream, reply, SSE_POLL_MS, async () => {
-        const job = await getJob(db, first.id, sekolahId);
-        if (job && (isFinished(job.status) || job.progress > lastProgress)) send(job);
-      });
+      streamJobEvents(request, reply, { db, first, sekolahId, streams });
     },
   );
 

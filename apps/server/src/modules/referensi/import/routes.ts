@@ -2,7 +2,6 @@ import { ERROR_CODES } from '@erapor/contract/errors';
 import {
   IMPORT_REFERENSI_MESSAGES,
   importReferensiRequestSchema,
-  isFinished,
   JOB_KIND_IMPORT_REFERENSI,
   JOB_MESSAGES,
   type Job,
@@ -10,17 +9,14 @@ import {
 } from '@erapor/contract/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { keepAlive, openEventStream } from '../../../lib/sse';
 import { actorOf, requireResource } from '../../../plugins/auth';
 import { AppError, fieldError, notFound } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
-import { createJob, findUnfinishedJob, getJob, runJob, subscribeJob } from '../../jobs/service';
+import { streamJobEvents } from '../../jobs/events';
+import { createJob, findUnfinishedJob, getJob, runJob } from '../../jobs/service';
 import { allowedReferenceRoots, hidePath, resolveReferenceDir } from './allowed-dir';
 import { importReferenceDirectory } from './run';
 import { summaryLine } from './summary';
-
-/** How often an SSE stream re-reads the job row (a job run by another server process on PostgreSQL). */
-const SSE_POLL_MS = 2000;
 
 /**
  * The administrator's reference import: a background job on this server (which holds the
@@ -128,24 +124,7 @@ export const importReferensiRoutes: FastifyPluginAsyncZod = async (app) => {
       const sekolahId = actorOf(request).sekolahId;
       const first = await getJob(ctx.db, request.params.id, sekolahId);
       if (!first || first.kind !== JOB_KIND_IMPORT_REFERENSI) throw notFound(JOB_MESSAGES.notFound);
-      let lastProgress = -1;
-      const stream = openEventStream<Job>(request, reply, {
-        event: 'job',
-        isFinished: (job) => isFinished(job.status),
-        streams,
-      });
-      const send = (job: Job) => {
-        lastProgress = Math.max(lastProgress, job.progress);
-        stream.send(job);
-      };
-      send(first);
-      if (stream.closed) return;
-      stream.onClose(subscribeJob(first.id, send));
-      keepAlive(stream, reply, SSE_POLL_MS, async () => {
-        const job = await getJob(ctx.db, first.id, sekolahId);
-        // The row is written less often than progress is announced: never step back.
-        if (job && (isFinished(job.status) || job.progress > lastProgress)) send(job);
-      });
+      streamJobEvents(request, reply, { db: ctx.db, first, sekolahId, streams });
     },
   );
 };
