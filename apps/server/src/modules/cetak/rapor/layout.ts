@@ -152,3 +152,38 @@ export function box(text: string | null, minHeight = 0): Content {
     layout: { hLineWidth: () => 0.6, vLineWidth: () => 0.6 },
   };
 }
+
+/**
+ * The head teacher's block on the right of a one-signature document (transcript, SKL): place and
+ * date, jabatan, room to sign, the name underlined, the NIP. `margin` above, `room` to sign.
+ */
+export function kepalaSekolahBlock(
+  kelas: RaporKelas,
+  tanggal: string,
+  spacing: { margin: number; room: number },
+): Content {
+  const kepala = kelas.kepalaSekolah;
+  return {
+    unbreakable: true,
+    margin: [0, spacing.margin, 0, 0],
+    columns: [
+      { width: '*', text: '' },
+      {
+        width: 220,
+        stack: [
+          { text: `${kelas.tempat}, ${tanggal}` },
+          { text: kelas.jabatan },
+          { text: ' ', margin: [0, 0, 0, spacing.room] },
+          {
+            text: kepala
+              ? [kepala.awalan, kepala.nama].filter(Boolean).join(' ')
+              : '..............................',
+            bold: true,
+            decoration: 'underline',
+          },
+          { text: kepala?.nomor ?? 'NIP. -' },
+        ],
+      },
+    ],
+  };
+}

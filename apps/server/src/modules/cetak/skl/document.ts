@@ -7,6 +7,7 @@ import {
   dash,
   headerCell,
   identitasSekolah,
+  kepalaSekolahBlock,
   LOGO_IMAGE,
   MARGIN,
   nisNisn,
@@ -103,31 +104,7 @@ function daftarNilai(transkrip: Transkrip): Content {
 }
 
 function signature(doc: SklDoc): Content {
-  const { kelas } = doc;
-  const kepala = kelas.kepalaSekolah;
-  return {
-    unbreakable: true,
-    margin: [0, 14, 0, 0],
-    columns: [
-      { width: '*', text: '' },
-      {
-        width: 220,
-        stack: [
-          { text: `${kelas.tempat}, ${formatTanggal(doc.tanggalLulus)}` },
-          { text: kelas.jabatan },
-          { text: ' ', margin: [0, 0, 0, 44] },
-          {
-            text: kepala
-              ? [kepala.awalan, kepala.nama].filter(Boolean).join(' ')
-              : '..............................',
-            bold: true,
-            decoration: 'underline',
-          },
-          { text: kepala?.nomor ?? 'NIP. -' },
-        ],
-      },
-    ],
-  };
+  return kepalaSekolahBlock(doc.kelas, formatTanggal(doc.tanggalLulus), { margin: 14, room: 44 });
 }
 
 export function sklContent(doc: SklDoc, transkrip: Transkrip | null): Content[] {

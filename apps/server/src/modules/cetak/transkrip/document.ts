@@ -2,7 +2,15 @@ import { formatTanggal, TANPA_NILAI } from '@erapor/contract/cetak/rapor';
 import { formatRataRata, TRANSKRIP_MESSAGES } from '@erapor/contract/cetak/transkrip';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderPdf } from '../pdf';
-import { dash, headerCell, identitasSekolah, MARGIN, nisNisn, raporDocument } from '../rapor/layout';
+import {
+  dash,
+  headerCell,
+  identitasSekolah,
+  kepalaSekolahBlock,
+  MARGIN,
+  nisNisn,
+  raporDocument,
+} from '../rapor/layout';
 import type { TranskripDoc } from './data';
 
 /*
@@ -132,31 +140,10 @@ function gradeTable(doc: TranskripDoc): Content {
 
 /** The head teacher's block on the right, dated and placed as the newest report card. */
 function signature(doc: TranskripDoc): Content {
-  const { kelas } = doc;
-  const kepala = kelas.kepalaSekolah;
-  return {
-    unbreakable: true,
-    margin: [0, 16, 0, 0],
-    columns: [
-      { width: '*', text: '' },
-      {
-        width: 220,
-        stack: [
-          { text: `${kelas.tempat}, ${kelas.tanggal ?? '..............................'}` },
-          { text: kelas.jabatan },
-          { text: ' ', margin: [0, 0, 0, 40] },
-          {
-            text: kepala
-              ? [kepala.awalan, kepala.nama].filter(Boolean).join(' ')
-              : '..............................',
-            bold: true,
-            decoration: 'underline',
-          },
-          { text: kepala?.nomor ?? 'NIP. -' },
-        ],
-      },
-    ],
-  };
+  return kepalaSekolahBlock(doc.kelas, doc.kelas.tanggal ?? '..............................', {
+    margin: 16,
+    room: 40,
+  });
 }
 
 export function transkripDocument(doc: TranskripDoc): TDocumentDefinitions {
