@@ -68,17 +68,15 @@ export async function downloadFile(
 }
 
 /**
- * Opens a PDF in a new tab (the report cards, a pupil's PKL report). The PDF needs the Bearer
- * token, so it is fetched and shown from a blob (a link to the PDF would carry no token, and a
- * bookmark of it would skip the print page). The tab is opened at the click, before the fetch,
- * because browsers block windows opened later; it is closed again when the fetch fails, which
- * rejects with the server's message.
+ * Shows a PDF in a new tab from a blob: the tab is opened at the click, before `load`, because
+ * browsers block windows opened later; it is closed again when `load` fails, which rejects with
+ * the server's message.
  */
-export async function openPdf(url: string, params: Record<string, string> = {}): Promise<void> {
+async function showPdf(load: () => Promise<Blob>): Promise<void> {
   const tab = window.open('', '_blank');
   let blob: Blob;
   try {
-    blob = (await fetchFile(url, params)).blob;
+    blob = await load();
   } catch (error) {
     tab?.close();
     throw error;
@@ -88,4 +86,27 @@ export async function openPdf(url: string, params: Record<string, string> = {}):
   else window.location.assign(objectUrl);
   // The tab has loaded the document long before this; the object URL is then let go.
   setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+}
+
+/**
+ * Opens a PDF in a new tab (the report cards, a pupil's PKL report). The PDF needs the Bearer
+ * token, so it is fetched and shown from a blob (a link to the PDF would carry no token, and a
+ * bookmark of it would skip the print page).
+ */
+export function openPdf(url: string, params: Record<string, string> = {}): Promise<void> {
+  return showPdf(async () => (await fetchFile(url, params)).blob);
+}
+
+/**
+ * "Pratinjau" of a template (the UKK certificate, the SKL): the form as it stands, saved or not,
+ * POSTed and the sample PDF shown as openPdf does; a refusal carries the field details.
+ */
+export function openPdfPreview(url: string, body: unknown): Promise<void> {
+  return showPdf(async () => {
+    try {
+      return (await api.post<Blob>(url, body, { responseType: 'blob' })).data;
+    } catch (error) {
+      throw await blobFailure(error);
+    }
+  });
 }

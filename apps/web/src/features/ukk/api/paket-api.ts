@@ -9,7 +9,7 @@ import type {
 } from '@erapor/contract/ukk/paket';
 import type { TemplateResponse, TemplateSaveInput } from '@erapor/contract/ukk/template';
 import { api } from '../../../lib/api-client';
-import { blobFailure } from '../../../lib/download';
+import { openPdfPreview } from '../../../lib/download';
 
 /** Paket UKK calls (packages/contract/src/ukk/paket.ts). */
 export const UKK_KEY = ['ukk'] as const;
@@ -75,17 +75,6 @@ export async function removeLatar(): Promise<Message> {
  * a tab opened at the click (a later window would be blocked); a refusal closes it and rejects with
  * the server's message and field details.
  */
-export async function openPratinjau(body: TemplateSaveInput): Promise<void> {
-  const tab = window.open('', '_blank');
-  let blob: Blob;
-  try {
-    blob = (await api.post<Blob>('/ukk/template/pratinjau', body, { responseType: 'blob' })).data;
-  } catch (error) {
-    tab?.close();
-    throw await blobFailure(error);
-  }
-  const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-  if (tab) tab.location.href = url;
-  else window.location.assign(url);
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+export function openPratinjau(body: TemplateSaveInput): Promise<void> {
+  return openPdfPreview('/ukk/template/pratinjau', body);
 }
