@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, login } from './support';
 
 // Cetak Semua of the P5 reports (Cetak Rapor, a Merdeka class in 2024/2025) and of a UKK plan's
@@ -60,6 +60,37 @@ function zipEntryNames(zip: Buffer): string[] {
     at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
   }
   return names;
+}
+
+/**
+ * Cetak Semua of a plan's certificates from its box: chooses the output, starts the job, checks the
+ * progress counted `scored` certificates and the file's name, and answers where it was saved.
+ */
+async function printAllCertificates(
+  page: Page,
+  box: Locator,
+  output: 'pdf' | 'zip',
+  scored: number,
+  plan: { kelas: string; nomor_paket: string },
+): Promise<string> {
+  const choice = output === 'pdf' ? 'One PDF' : 'ZIP (one PDF per pupil)';
+  await box.getByRole('radio', { name: choice, exact: true }).check();
+  const shown = await watchProgress(page, 'sertifikat-semua-progress');
+  const [started, download] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.url().endsWith('/api/cetak/sertifikat-semua') && r.request().method() === 'POST',
+    ),
+    page.waitForEvent('download', { timeout: 150_000 }),
+    box.getByTestId('sertifikat-semua-start').click(),
+  ]);
+  expect(started.status()).toBe(202);
+  expect((await shown()).some((t) => t.includes(`of ${scored} certificates`))).toBe(true);
+  const name = `Sertifikat UKK ${plan.kelas} Paket ${plan.nomor_paket}.${output}`;
+  expect(download.suggestedFilename()).toBe(name);
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-ukk-semua-')), `ukk.${output}`);
+  await download.saveAs(file);
+  await expect(box.getByTestId('sertifikat-semua-done')).toContainText(name);
+  return file;
 }
 
 function pdfText(file: string): string {
@@ -158,25 +189,9 @@ test("kaprog@: Detil of the demo's UKK plan → Cetak Semua shows progress, then
     .first();
   await row.getByTestId('rencana-detil').click();
   const box = page.getByTestId('rencana-detail').getByTestId('sertifikat-semua');
-  await box.getByRole('radio', { name: 'One PDF', exact: true }).check();
-  const shown = await watchProgress(page, 'sertifikat-semua-progress');
-  const [started, download] = await Promise.all([
-    page.waitForResponse(
-      (r) => r.url().endsWith('/api/cetak/sertifikat-semua') && r.request().method() === 'POST',
-    ),
-    page.waitForEvent('download', { timeout: 150_000 }),
-    box.getByTestId('sertifikat-semua-start').click(),
-  ]);
-  expect(started.status()).toBe(202);
-  expect((await shown()).some((t) => t.includes(`of ${scored.length} certificates`))).toBe(true);
-  const name = `Sertifikat UKK ${plan.kelas} Paket ${plan.nomor_paket}.pdf`;
-  expect(download.suggestedFilename()).toBe(name);
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-ukk-semua-')), 'ukk.pdf');
-  await download.saveAs(file);
-  const text = pdfText(file);
+  const text = pdfText(await printAllCertificates(page, box, 'pdf', scored.length, plan));
   for (const p of scored) expect(text).toContain(p.nama.toUpperCase());
   expect(text.split('DAFTAR KOMPETENSI').length - 1).toBe(scored.length);
-  await expect(box.getByTestId('sertifikat-semua-done')).toContainText(name);
 });
 
 test("penguji@: Penilaian UKK of the demo's plan → Cetak Semua as a ZIP, one certificate per scored pupil", async ({
@@ -214,24 +229,9 @@ test("penguji@: Penilaian UKK of the demo's plan → Cetak Semua as a ZIP, one c
     .first()
     .click();
   const box = page.getByTestId('nilai-cetak').getByTestId('sertifikat-semua');
-  await box.getByRole('radio', { name: 'ZIP (one PDF per pupil)', exact: true }).check();
-  const shown = await watchProgress(page, 'sertifikat-semua-progress');
-  const [started, download] = await Promise.all([
-    page.waitForResponse(
-      (r) => r.url().endsWith('/api/cetak/sertifikat-semua') && r.request().method() === 'POST',
-    ),
-    page.waitForEvent('download', { timeout: 150_000 }),
-    box.getByTestId('sertifikat-semua-start').click(),
-  ]);
-  expect(started.status()).toBe(202);
-  expect((await shown()).some((t) => t.includes(`of ${scored.length} certificates`))).toBe(true);
-  const name = `Sertifikat UKK ${plan.kelas} Paket ${plan.nomor_paket}.zip`;
-  expect(download.suggestedFilename()).toBe(name);
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-ukk-zip-'));
-  const file = join(dir, 'ukk.zip');
-  await download.saveAs(file);
-  const entries = zipEntryNames(readFileSync(file));
+  const entries = zipEntryNames(
+    readFileSync(await printAllCertificates(page, box, 'zip', scored.length, plan)),
+  );
   expect(entries).toHaveLength(scored.length);
   expect(entries.every((e) => e.endsWith('.pdf'))).toBe(true);
-  await expect(box.getByTestId('sertifikat-semua-done')).toContainText(name);
 });

@@ -32,6 +32,8 @@ const SCHOOL_WIDE = [
   /\/pkl-cetak\.spec\.ts$/,
   // Monitoring › Nilai PKL: may create pkl@'s PKL plan, as pkl-cetak.
   /\/monitoring-pkl\.spec\.ts$/,
+  // Pusat Unduhan's Rapor PKL: may create pkl@'s PKL plan, as pkl-cetak.
+  /\/unduhan-pkl\.spec\.ts$/,
   // Monitoring › Nilai Projek reads p5@'s projects in 20242, which projek.spec.ts clears and plans.
   /\/monitoring-projek-ukk\.spec\.ts$/,
   // Make wali@ the wali of another class through Dapodik (the simulator the settings point at).
