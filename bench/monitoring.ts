@@ -5,7 +5,7 @@ import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';
-import { percentile } from './stats';
+import { percentile, timedGets } from './stats';
 import type { BenchResult } from './types';
 
 /*
@@ -52,19 +52,6 @@ async function fillEveryGrade(env: DemoEnv): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-async function timed(url: string, headers: Record<string, string>, runs: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { headers });
-    const body = await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString()}`);
-    // The first three warm the caches and the JIT.
-    if (i >= 3) times.push(performance.now() - start);
-  }
-  return times;
-}
-
 /** One monitoring screen as measured: its API base and the log-in (semester) it is read with. */
 interface Screen {
   name: string;
@@ -100,10 +87,14 @@ export async function monitoringBench(): Promise<BenchResult[]> {
     const results: BenchResult[] = [];
     const lines: string[] = [];
     for (const screen of screens) {
-      const page = await timed(`${screen.base}?page=1&per_page=10`, screen.headers, RUNS);
-      const ringkasan = await timed(`${screen.base}/ringkasan`, screen.headers, RUNS);
+      const page = await timedGets(`${screen.base}?page=1&per_page=10`, screen.headers, RUNS);
+      const ringkasan = await timedGets(`${screen.base}/ringkasan`, screen.headers, RUNS);
       // The export of the whole (unfiltered) table, the heaviest one.
-      const excel = await timed(`${screen.base}/excel`, screen.headers, Math.max(5, Math.round(RUNS / 3)));
+      const excel = await timedGets(
+        `${screen.base}/excel`,
+        screen.headers,
+        Math.max(5, Math.round(RUNS / 3)),
+      );
       lines.push(
         `${screen.name}: p50 page ${percentile(page, 50).toFixed(0)} ms, ringkasan ` +
           `${percentile(ringkasan, 50).toFixed(0)} ms, excel ${percentile(excel, 50).toFixed(0)} ms`,

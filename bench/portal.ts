@@ -6,7 +6,7 @@ import { roleUser, users } from '../apps/server/src/modules/pengguna/tables';
 import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';
-import { percentile } from './stats';
+import { percentile, timedGets } from './stats';
 import type { BenchResult } from './types';
 
 /*
@@ -18,19 +18,6 @@ import type { BenchResult } from './types';
 const PASSWORD = 'bench-password-1';
 const RUNS = Number(process.env.BENCH_PORTAL_RUNS ?? 30);
 const BUDGET_MS = 150;
-
-async function timed(url: string, headers: Record<string, string>, runs: number): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const start = performance.now();
-    const res = await fetch(url, { headers });
-    const body = await res.arrayBuffer();
-    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString()}`);
-    // The first three warm the caches and the JIT.
-    if (i >= 3) times.push(performance.now() - start);
-  }
-  return times;
-}
 
 export async function portalBench(): Promise<BenchResult[]> {
   const env = await openAppEnv('pglite', 'portal');
@@ -77,14 +64,14 @@ export async function portalBench(): Promise<BenchResult[]> {
     const past = profil.semester.map((s) => s.semester_id).filter((id) => id !== demo.semesterId);
     const beranda: number[] = [];
     const [profilTimes, nilaiAktif] = [
-      await timed(`${api}/profil`, headers, RUNS),
-      await timed(`${api}/nilai/${demo.semesterId}`, headers, RUNS),
+      await timedGets(`${api}/profil`, headers, RUNS),
+      await timedGets(`${api}/nilai/${demo.semesterId}`, headers, RUNS),
     ];
     // The Beranda asks for both at once; its time is the slower of the two per run.
     for (let i = 0; i < RUNS; i++) beranda.push(Math.max(profilTimes[i] ?? 0, nilaiAktif[i] ?? 0));
     const nilai: number[] = [];
     for (const id of past)
-      nilai.push(...(await timed(`${api}/nilai/${id}`, headers, Math.ceil(RUNS / past.length))));
+      nilai.push(...(await timedGets(`${api}/nilai/${id}`, headers, Math.ceil(RUNS / past.length))));
     console.log(
       `portal PGlite: a pupil with ${profil.semester.length} semesters; p50 Beranda ${percentile(beranda, 50).toFixed(0)} ms, ` +
         `Nilai ${percentile(nilai, 50).toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(1)})`,

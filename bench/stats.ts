@@ -5,3 +5,20 @@ export function percentile(values: readonly number[], p: number): number {
   const rank = Math.ceil((p / 100) * sorted.length);
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1] as number;
 }
+
+/** Times `runs` GETs of `url` (each body read whole) after three that warm the caches and the JIT. */
+export async function timedGets(
+  url: string,
+  headers: Record<string, string>,
+  runs: number,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    const start = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url}: ${res.status} ${Buffer.from(body).toString()}`);
+    if (i >= 3) times.push(performance.now() - start);
+  }
+  return times;
+}
