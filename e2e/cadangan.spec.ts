@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { apiToken, login } from './support';
 
 // Cadangan Data (issue 16, decision 044). The restore ends every login of the school, so this
-// spec runs in its own project after all the others (playwright.config.ts, `restore-last`).
+// spec runs in its own project after all the others (playwright.config.ts, project `last`).
 test.describe.configure({ timeout: 600_000 });
 
 test('a teacher and a Waka get 403 on every backup and restore endpoint, and cannot open the screen', async ({

@@ -188,7 +188,10 @@ test('bobot penilaian: Enter moves down, a wrong value is refused, a save persis
   await page.goto('/referensi/bobot-penilaian');
   const grid = page.getByTestId('bobot-grid');
   const cell = (row: number, col: number) => grid.locator(`[data-row="${row}"][data-col="${col}"]`);
-  await expect(cell(0, 0)).toHaveValue('1');
+  // Row 0 only (X TJKT 1): row 1 is XI TJKT 1, whose suggested final grades penilaian.spec computes
+  // by hand with equal weights while this runs beside it. The weights go back to 1 : 1 at the end.
+  await expect(cell(0, 0)).toHaveValue(/^\d+$/);
+  await expect(cell(1, 0)).toHaveValue('1');
 
   await cell(0, 0).fill('0');
   await page.getByTestId('bobot-save').click();
@@ -198,15 +201,22 @@ test('bobot penilaian: Enter moves down, a wrong value is refused, a save persis
   await cell(0, 0).fill('2');
   await cell(0, 0).press('Enter');
   await expect(cell(1, 0)).toBeFocused();
-  await page.keyboard.type('3');
-  await cell(1, 1).fill('4');
+  await cell(0, 1).fill('4');
   await page.getByTestId('bobot-save').click();
   await expect(page.getByTestId('toasts')).toContainText('Bobot Penilaian berhasil di simpan!');
 
   await page.reload();
   await expect(cell(0, 0)).toHaveValue('2');
-  await expect(cell(1, 0)).toHaveValue('3');
-  await expect(cell(1, 1)).toHaveValue('4');
+  await expect(cell(0, 1)).toHaveValue('4');
+  await expect(cell(1, 0)).toHaveValue('1');
+  await expect(cell(1, 1)).toHaveValue('1');
+
+  await cell(0, 0).fill('1');
+  await cell(0, 1).fill('1');
+  await page.getByTestId('bobot-save').click();
+  await expect(page.getByTestId('toasts')).toContainText('Bobot Penilaian berhasil di simpan!');
+  await page.reload();
+  await expect(cell(0, 0)).toHaveValue('1');
   await expect(cell(0, 1)).toHaveValue('1');
 });
 

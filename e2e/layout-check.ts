@@ -1,0 +1,153 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/*
+ * Fits the screens schools have (issue #10 item 5; decision 024): at 1366×768, 1280×720 and a 390 px
+ * phone nothing is wider than its box unless it sits in a designated horizontal scroller — an element
+ * marked `data-scroll-x` whose own overflow-x is auto or scroll (grade grids, data tables,
+ * Table.ScrollContainer). At 390 px the side menu is behind the burger button. `UPDATE_SCREENS=1`
+ * also rewrites the screenshots in docs/screens/. Used by the screen walk and layout.spec.ts.
+ */
+
+export const WIDTHS = [
+  { width: 1366, height: 768 },
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+] as const;
+const SCREENS_DIR = join(import.meta.dirname, '..', 'docs', 'screens');
+
+/** Waits until resizing has been laid out: finite animations and transitions ended, two frames drawn. */
+async function settleLayout(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    await frame();
+    const running = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+      .map((a) => a.finished.catch(() => undefined));
+    await Promise.race([Promise.all(running), new Promise((r) => setTimeout(r, 2000))]);
+    await frame();
+    await frame();
+  });
+}
+
+interface Overflow {
+  what: string;
+  scrollWidth: number;
+  clientWidth: number;
+}
+
+/**
+ * Every element wider inside than its box (scrollWidth > clientWidth + 1) that the rule does not
+ * allow (decision 024). Allowed: a designated scroller (`data-scroll-x` with overflow-x auto or
+ * scroll) and the wrappers inside one that carry its wide content — but not a table cell or anything
+ * in one: a cell whose content spills out is cut off even inside a scroller. Also allowed: text cut
+ * with an ellipsis on purpose (overflow hidden + text-overflow: ellipsis), Mantine's Switch track
+ * (its label slides inside it by design), a ScrollArea's thumb (its touch target is wider than the
+ * bar), a loading spinner and a pinned column's shadow. Only the innermost offenders
+ * are reported (their ancestors overflow because of them), with the total.
+ */
+function overflowsOutsideScrollers(): { total: number; offenders: Overflow[] } {
+  const scrollerOf = (el: Element): Element | null => {
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      if (!e.hasAttribute('data-scroll-x')) continue;
+      const x = getComputedStyle(e).overflowX;
+      if (x === 'auto' || x === 'scroll') return e;
+    }
+    return null;
+  };
+  const allowed = (el: Element): boolean => {
+    const style = getComputedStyle(el);
+    if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && style.textOverflow === 'ellipsis')
+      return true;
+    if (el.matches('.mantine-Switch-track')) return true;
+    // A ScrollArea's thumb widens its touch target with a 44 px ::before while the bar is shown; a thumb
+    // at the end of its bar (an empty wide table) makes the bar itself 44 px wider inside.
+    if (el.matches('.mantine-ScrollArea-thumb, .mantine-ScrollArea-scrollbar')) return true;
+    // A loading spinner's animated ring draws past its box for a moment (a refetch on a slow machine).
+    if (el.matches('.mantine-Loader-root')) return true;
+    const scroller = scrollerOf(el);
+    if (!scroller) return false;
+    if (scroller === el) return true;
+    const cell = el.closest('td, th');
+    return !(cell && scroller.contains(cell)) && !style.display.startsWith('table');
+  };
+  const name = (el: Element): string => {
+    const testId = el.closest('[data-testid]')?.getAttribute('data-testid');
+    const cls = (el.getAttribute('class') ?? '').trim().split(/\s+/).slice(0, 3).join('.');
+    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+    return `<${el.tagName.toLowerCase()}${cls ? ` .${cls}` : ''}>${testId ? ` in [data-testid=${testId}]` : ''}${text ? ` "${text}"` : ''}`;
+  };
+  // A pinned table column draws its shadow as an ::after just past its right edge (mantine-datatable).
+  const shadow = (el: Element): number =>
+    el.hasAttribute('data-pinned-shadow') ? Number.parseFloat(getComputedStyle(el, '::after').width) || 0 : 0;
+  const found: Element[] = [];
+  for (const el of Array.from(document.body.querySelectorAll('*'))) {
+    if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1 + shadow(el)) continue;
+    if (!allowed(el)) found.push(el);
+  }
+  const leaves = found.filter((el) => !found.some((other) => other !== el && el.contains(other)));
+  const offenders = leaves.map((el) => ({
+    what: name(el),
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  const root = document.scrollingElement ?? document.documentElement;
+  if (root.scrollWidth > root.clientWidth + 1)
+    offenders.unshift({ what: 'the document', scrollWidth: root.scrollWidth, clientWidth: root.clientWidth });
+  return { total: found.length, offenders };
+}
+
+/**
+ * Checks the loaded screen at each width, resizing in place. `shot` names the screenshots written to
+ * docs/screens/ when UPDATE_SCREENS is set.
+ */
+export async function checkScreen(
+  page: Page,
+  label: string,
+  portal: boolean,
+  shot?: string,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await settleLayout(page);
+    const { total, offenders } = await page.evaluate(overflowsOutsideScrollers);
+    for (const o of offenders.slice(0, 8))
+      problems.push(`${label} @${size.width}: ${o.what} (scrollWidth ${o.scrollWidth} > ${o.clientWidth})`);
+    if (total > 8) problems.push(`${label} @${size.width}: ${total} elements in all`);
+    if (shot && process.env.UPDATE_SCREENS) {
+      mkdirSync(SCREENS_DIR, { recursive: true });
+      // On the phone the table or grid is below the filters: show it, just under the navbar.
+      if (size.width === 390)
+        await page.evaluate(() => {
+          const top = document.querySelector('[data-scroll-x]')?.getBoundingClientRect().top ?? 0;
+          window.scrollBy(0, top - 160);
+        });
+      await page.screenshot({ path: join(SCREENS_DIR, `${shot}-${size.width}.png`) });
+      await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    if (size.width === 390 && !portal) problems.push(...(await checkBurger(page, label)));
+  }
+  return problems;
+}
+
+/** At phone width the side menu is off screen behind the burger button, which opens and closes it. */
+async function checkBurger(page: Page, label: string): Promise<string[]> {
+  const menu = page.getByTestId('menu');
+  const burger = page.getByRole('button', { name: /^(Open the menu|Buka menu)$/ });
+  if (!(await burger.isVisible())) return [`${label} @390: no menu button`];
+  if (await menu.isVisible()) {
+    const box = await menu.boundingBox();
+    if (box && box.x + box.width > 0) return [`${label} @390: the side menu is on screen before opening`];
+  }
+  await burger.click();
+  await expect(menu, `${label}: the burger opens the menu`).toBeInViewport();
+  await page
+    .locator('.er-sidebar')
+    .getByRole('button', { name: /^(Close the menu|Tutup menu)$/ })
+    .click();
+  await expect(menu, `${label}: the menu closes`).not.toBeInViewport();
+  return [];
+}
