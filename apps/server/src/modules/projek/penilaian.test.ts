@@ -158,6 +158,20 @@ describeEngines('P5: Proses Penilaian P5', {}, (t) => {
     expect(del.body).toMatchObject({ saved: 0, deleted: 2 });
     expect(await stored()).toHaveLength(2);
     expect(await notes()).toHaveLength(0);
+    // The Riwayat Perubahan Nilai shows the levels by their codes, as the grid does, not opsi ids.
+    const riwayat = await sqlRows<{ ar: string; jenis: string; lama: string | null; baru: string | null }>(
+      t().db.db,
+      sql`select anggota_rombel_id as ar, jenis, nilai_lama as lama, nilai_baru as baru from riwayat_nilai
+        where jenis in ('p5', 'p5_catatan') order by riwayat_nilai_id`,
+    );
+    expect(riwayat.map((r) => [r.ar === m1?.id ? 'm1' : 'm2', r.jenis, r.lama, r.baru])).toEqual([
+      ['m1', 'p5', null, 'MB'],
+      ['m1', 'p5', null, 'SAB'],
+      ['m2', 'p5', null, 'BSH'],
+      ['m1', 'p5_catatan', null, 'Aktif memilah sampah.'],
+      ['m1', 'p5', 'MB', null],
+      ['m1', 'p5_catatan', 'Aktif memilah sampah.', null],
+    ]);
   });
 
   it('refuses opsi 1 (BB) and 9, another class’s sub-element and a non-member, all at once, nothing written', async () => {

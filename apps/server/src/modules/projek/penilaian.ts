@@ -3,6 +3,7 @@ import {
   type NilaiProjekGrid,
   type NilaiProjekSave,
   type NilaiProjekSaved,
+  P5_LEVELS,
   P5_NILAI_MESSAGES,
   type P5CellValue,
   type P5RombelList,
@@ -199,6 +200,9 @@ export async function getGrid(db: Db, actor: Actor, rombelId: string): Promise<N
 
 const same = (a: P5CellValue | undefined, b: P5CellValue) => (a ?? null) === b;
 const show = (v: P5CellValue | undefined) => v ?? null;
+/** A score as the Riwayat Perubahan Nilai shows it: its code (BSH), not the stored opsi id. */
+const recorded = (v: P5CellValue | undefined) =>
+  typeof v === 'number' ? (P5_LEVELS.find((l) => l.opsi_id === v)?.kode ?? String(v)) : (v ?? null);
 
 export async function saveGrid(
   db: Db,
@@ -270,6 +274,7 @@ export async function saveGrid(
         field: (c) => (c.key.startsWith('catatan:') ? 'catatan' : 'nilai'),
         conflict: P5_NILAI_MESSAGES.conflict,
         audit: {
+          value: recorded,
           jenis: (key) => (key.startsWith('catatan:') ? 'p5_catatan' : 'p5'),
           rombonganBelajarId: rombelId,
           pembelajaranId: null,
