@@ -139,4 +139,26 @@ test('the wali of an XII class prints a Lulus pupil’s SKL from Cetak Rapor: na
   expect(text).toMatch(/Nomor: \d{3,}\/SKL\.E2E\/V\/2026/);
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();
+
+  // Cetak Semua › Surat Keterangan Lulus: the class's Lulus pupils in one PDF, each letter with its
+  // own number; the pupil printed above keeps theirs.
+  const lulus = info.data.filter((r) => r.lulus);
+  const card = page.getByTestId('rapor-semua');
+  await card.getByTestId('rapor-semua-skl').check();
+  await card.getByRole('radio', { name: 'One PDF', exact: true }).check();
+  const [started, download] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/api/cetak/skl-semua') && r.request().method() === 'POST'),
+    page.waitForEvent('download', { timeout: 150_000 }),
+    card.getByTestId('rapor-semua-start').click(),
+  ]);
+  expect(started.status()).toBe(202);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^SKL .+ ${GENAP}\\.pdf$`));
+  const file = join(mkdtempSync(join(tmpdir(), 'e2e-skl-semua-')), 'skl.pdf');
+  await download.saveAs(file);
+  const all = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const numbers = all.match(/Nomor: \d{3,}\/SKL\.E2E\/V\/2026/g) ?? [];
+  expect(numbers).toHaveLength(lulus.length);
+  expect(new Set(numbers).size).toBe(lulus.length);
+  expect(numbers).toContain(text.match(/Nomor: \d{3,}\/SKL\.E2E\/V\/2026/)?.[0]);
+  for (const r of lulus) expect(all).toContain(r.nama);
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatTanggal } from './rapor';
+import { RAPOR_SEMUA_OUTPUT } from './rapor-semua';
 
 /*
  * Surat Keterangan Lulus (issue #15 item 4; docs/decisions/047-surat-keterangan-lulus.md): the
@@ -9,6 +10,8 @@ import { formatTanggal } from './rapor';
  *   PUT    /api/setting/skl                    save it (admin)
  *   DELETE /api/setting/skl                    "Kembalikan ke bawaan" (admin)
  *   POST   /api/setting/skl/pratinjau          "Pratinjau": a letter of sample data with the form sent
+ *   POST   /api/cetak/skl-semua                the letters of a class's Lulus pupils as one PDF or a ZIP
+ *                                               (the Cetak Semua job of decision 033, kind skl-semua)
  */
 
 // --- codes in the number pattern and the wording -----------------------------------------------
@@ -46,6 +49,10 @@ export const SKL_MESSAGES = {
     `Surat Keterangan Lulus hanya untuk peserta didik berstatus Lulus. Status ${nama}: ${status}.`,
   noTanggal:
     'Tanggal kelulusan belum diatur. Administrator mengisinya di Pengaturan Umum › Surat Keterangan Lulus (atau Tanggal Rapor Kelas Akhir).',
+  alreadyRunning:
+    'Cetak Surat Keterangan Lulus untuk rombel ini sedang berjalan. Tunggu sampai selesai atau batalkan dulu.',
+  noLulus: 'Belum ada peserta didik berstatus Lulus di rombel ini (Kenaikan Kelas / Kelulusan).',
+  done: (siswa: number) => `Selesai: Surat Keterangan Lulus ${siswa} peserta didik siap diunduh.`,
   saved: 'Template Surat Keterangan Lulus berhasil disimpan',
   reset: 'Template Surat Keterangan Lulus dikembalikan ke bawaan',
 } as const;
@@ -224,3 +231,12 @@ export const sklParamsSchema = z.object({ anggota_rombel_id: z.uuid() });
 
 /** Who may print a letter at all (checked before the id); the class is checked after. */
 export const SKL_ROLES = ['wali', 'waka', 'admin'] as const;
+
+/** A class's letters as one PDF or a ZIP: the Cetak Semua job (decision 033) with its own kind. */
+export const JOB_KIND_SKL_SEMUA = 'skl-semua';
+
+export const sklSemuaRequestSchema = z.object({
+  rombongan_belajar_id: z.uuid(),
+  output: z.enum(RAPOR_SEMUA_OUTPUT),
+});
+export type SklSemuaRequest = z.infer<typeof sklSemuaRequestSchema>;

@@ -7,6 +7,7 @@ import {
   raporSemuaParamsSchema,
   raporSemuaRequestSchema,
 } from '@erapor/contract/cetak/rapor-semua';
+import { SKL_MESSAGES, sklSemuaRequestSchema } from '@erapor/contract/cetak/skl';
 import { TRANSKRIP_MESSAGES, transkripSemuaRequestSchema } from '@erapor/contract/cetak/transkrip';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { JOB_MESSAGES, type Job, jobSchema } from '@erapor/contract/jobs';
@@ -25,6 +26,7 @@ import { cancelJob, createJob, findUnfinishedJob, runJob, toJob } from '../../jo
 import { sertifikatBulkScope } from '../../ukk/sertifikat-bulk';
 import { p5BulkScope } from '../p5/bulk';
 import { pklBulkScope } from '../pkl/bulk';
+import { sklBulkScope } from '../skl/bulk';
 import { transkripBulkScope } from '../transkrip/bulk';
 import {
   type BulkScope,
@@ -156,6 +158,19 @@ export const cetakSemuaRoutes: FastifyPluginAsyncZod = async (app) => {
       alreadyRunning: TRANSKRIP_MESSAGES.alreadyRunning,
       noUnit: TRANSKRIP_MESSAGES.noPupil,
       done: TRANSKRIP_MESSAGES.done,
+    }),
+  );
+
+  /** A class's graduation letters, its Lulus pupils only (issue #15 item 4; decision 047). */
+  unitJobRoute(
+    '/api/cetak/skl-semua',
+    ['wali', 'waka', 'admin'],
+    sklSemuaRequestSchema,
+    (actor, body) => sklBulkScope(db, actor, body, config.version),
+    () => ({
+      alreadyRunning: SKL_MESSAGES.alreadyRunning,
+      noUnit: SKL_MESSAGES.noLulus,
+      done: SKL_MESSAGES.done,
     }),
   );
 

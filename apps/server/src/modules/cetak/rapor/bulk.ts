@@ -10,6 +10,7 @@ import {
   type RaporSemuaResult,
   safeName,
 } from '@erapor/contract/cetak/rapor-semua';
+import { JOB_KIND_SKL_SEMUA } from '@erapor/contract/cetak/skl';
 import { JOB_KIND_TRANSKRIP_SEMUA } from '@erapor/contract/cetak/transkrip';
 import { MESSAGES } from '@erapor/contract/errors';
 import { JOB_KIND_RAPOR_PKL } from '@erapor/contract/pkl/cetak';
@@ -129,6 +130,7 @@ export async function bulkJobRow(db: Db, jobId: string, sekolahId: string) {
     JOB_KIND_RAPOR_SEMUA,
     JOB_KIND_RAPOR_PKL,
     JOB_KIND_TRANSKRIP_SEMUA,
+    JOB_KIND_SKL_SEMUA,
     JOB_KIND_RAPOR_P5_SEMUA,
     JOB_KIND_SERTIFIKAT_SEMUA,
   ];
@@ -139,7 +141,8 @@ export async function bulkJobRow(db: Db, jobId: string, sekolahId: string) {
 /** The creator of a job, the Waka and the admin of its school may see, cancel and download it. */
 /**
  * A piece of a job read on the main thread and posted to the worker: a class of report cards,
- * a PKL plan's reports (cetak/pkl/bulk.ts) or a class's transcripts (cetak/transkrip/bulk.ts). `siswa` is how many pupils it holds (0: skipped).
+ * a PKL plan's reports (cetak/pkl/bulk.ts), a class's transcripts (cetak/transkrip/bulk.ts) or
+ * graduation letters (cetak/skl/bulk.ts). `siswa` is how many pupils it holds (0: skipped).
  */
 export interface BulkUnit {
   nama: string;

@@ -12,6 +12,8 @@ import { raporP5Document } from '../p5/document';
 import { renderPdf, renderPdfToFile } from '../pdf';
 import type { RaporPkl } from '../pkl/data';
 import { raporPklDocument } from '../pkl/document';
+import type { SklBulkItem } from '../skl/bulk';
+import { sklContent, sklDocument } from '../skl/document';
 import type { TranskripDoc } from '../transkrip/data';
 import { transkripContent, transkripDocument } from '../transkrip/document';
 import { coverContent } from './cover';
@@ -36,6 +38,8 @@ export type RenderCommand =
   | { type: 'pkl'; plan: RaporPkl }
   /** A class's transcripts (issue #15 item 3): one document per pupil. */
   | { type: 'transkrip'; nama: string; docs: TranskripDoc[] }
+  /** A class's graduation letters (decision 047): one document per Lulus pupil. */
+  | { type: 'skl'; nama: string; items: SklBulkItem[] }
   /** A class's P5 reports (decision 037): one unit per job. */
   | { type: 'p5'; kelas: RaporP5 }
   /** A UKK plan's certificates (decision 038): one unit per job. */
@@ -115,6 +119,24 @@ export function transkripBulkDocument(docs: readonly TranskripDoc[], title: stri
     footer: undefined,
     content: docs.map((d) =>
       section({ kelas: d.kelas, siswa: d.siswa, versi: d.versi }, 'Transkrip Nilai', transkripContent(d)),
+    ),
+  };
+}
+
+/** Graduation letters of several pupils in one definition, each numbered from page 1. */
+export function sklBulkDocument(items: readonly SklBulkItem[], title: string): TDocumentDefinitions {
+  const first = items[0];
+  if (!first) throw new Error('no pupil to print');
+  return {
+    ...sklDocument(first.doc, first.transkrip),
+    info: { title, creator: 'e-Rapor SMK' },
+    footer: undefined,
+    content: items.map(({ doc, transkrip }) =>
+      section(
+        { kelas: doc.kelas, siswa: doc.siswa, versi: doc.versi },
+        'Surat Keterangan Lulus',
+        sklContent(doc, transkrip),
+      ),
     ),
   };
 }
@@ -230,6 +252,19 @@ class Job {
     );
   }
 
+  /** A class's graduation letters (issue #15 item 4): one per ZIP entry, or one PDF of the class. */
+  skl(nama: string, items: readonly SklBulkItem[]): Promise<void> {
+    return this.perPupil(
+      nama,
+      items,
+      (list) =>
+        this.zip
+          ? sklDocument((list[0] as SklBulkItem).doc, (list[0] as SklBulkItem).transkrip)
+          : sklBulkDocument(list, `SKL ${nama}`),
+      (no, item) => namaBerkasSiswa(no, item.doc.siswa),
+    );
+  }
+
   /** One PDF of a whole unit, rendered at the end with pdfmake's render progress. */
   private async renderWithProgress(definition: TDocumentDefinitions, n: number): Promise<number> {
     let reported = 0;
@@ -294,6 +329,9 @@ if (parentPort && workerData === RENDER_WORKER_MARK) {
           send({ type: 'kelas-done' });
         } else if (cmd.type === 'transkrip') {
           await job.transkrip(cmd.nama, cmd.docs);
+          send({ type: 'kelas-done' });
+        } else if (cmd.type === 'skl') {
+          await job.skl(cmd.nama, cmd.items);
           send({ type: 'kelas-done' });
         } else send({ type: 'finished', bytes: await job.end() });
       })

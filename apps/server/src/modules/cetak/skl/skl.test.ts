@@ -1,14 +1,16 @@
 import { STATUS_KENAIKAN } from '@erapor/contract/cetak/rapor';
 import { SKL_BAWAAN, SKL_MESSAGES } from '@erapor/contract/cetak/skl';
+import type { Job } from '@erapor/contract/jobs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
 import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { kenaikanKelas } from '../../wali-kelas/tables';
-import { pdfText } from '../rapor/pdf-text';
+import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
 import { nomorSkl, templateSkl } from './tables';
 
 /*
@@ -39,6 +41,8 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
   let xii: Kelas[] = [];
   /** A pupil of wali@'s class (below XII, kenaikan Naik or Tidak Naik). */
   let naikPupil = '';
+  /** wali@'s class in 20252. */
+  let ownRombel = '';
   /** An XII pupil set to Tidak Lulus. */
   let tidakLulus = '';
 
@@ -101,6 +105,7 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
     if (xii.length < 2) throw new Error('the living demo has fewer than two XII classes in 20252');
     const own = withMembers.find((r) => r.guruId === demo.accounts.wali.guruId && r.members.length > 0);
     naikPupil = own?.members[0] ?? '';
+    ownRombel = own?.id ?? '';
     expect(own?.id).toBeTruthy();
     for (const [i, k] of xii.entries()) {
       tokens[`wali${i}`] = await staffToken(
@@ -360,6 +365,121 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
       json<{ template: { pola_nomor: string | null } }>(await get('/api/setting/skl', tokens.admin)).template
         .pola_nomor,
     ).toBeNull();
+    expect(await numbers()).toEqual(before);
+  });
+
+  // --- a class at once (decision 033's Cetak Semua with the kind skl-semua) ---
+
+  const startSemua = (token: string | undefined, payload: unknown) =>
+    t().app.inject({
+      method: 'POST',
+      url: '/api/cetak/skl-semua',
+      headers: token ? bearer(token) : {},
+      payload: payload as Record<string, unknown>,
+    });
+  async function finished(id: string, token: string | undefined): Promise<Job> {
+    for (let i = 0; i < 1200; i++) {
+      const job = json<Job>(await get(`/api/cetak/rapor-semua/${id}`, token));
+      if (job.status !== 'queued' && job.status !== 'running') return job;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('job did not finish');
+  }
+  /** The class's members in print order (by name) with their numbers, if given. */
+  const printOrder = (rombelId: string) =>
+    sqlRows<{ id: string; nama: string; nomor: string | null; urut: number | null }>(
+      t().db.db,
+      sql`select a.anggota_rombel_id id, p.nama, n.nomor, n.nomor_urut urut from anggota_rombel a
+        join peserta_didik p on p.peserta_didik_id = a.peserta_didik_id
+        left join nomor_skl n on n.peserta_didik_id = a.peserta_didik_id
+        where a.rombongan_belajar_id = ${rombelId} and a.deleted_at is null
+        order by p.nama, a.anggota_rombel_id`,
+    );
+
+  it("Cetak Semua: the wali's class as one PDF, its Lulus pupils only, each with the number given before", async () => {
+    const put = await t().app.inject({
+      method: 'PUT',
+      url: '/api/setting/skl',
+      headers: bearer(tokens.admin ?? ''),
+      payload: {
+        pola_nomor: '{nomor}/SMK.XX/{bulan}/{tahun}',
+        tanggal_lulus: TANGGAL,
+        tampilkan_nilai: true,
+      },
+    });
+    expect(put.statusCode).toBe(200);
+    const before = await numbers();
+    const res = await startSemua(tokens.wali0, { rombongan_belajar_id: xii[0]?.id, output: 'pdf' });
+    expect(res.statusCode, res.body).toBe(202);
+    const end = await finished(json<Job>(res).id, tokens.wali0);
+    expect(end.status, end.message ?? '').toBe('done');
+    const lulus = (await printOrder(xii[0]?.id ?? '')).filter((m) => m.id !== tidakLulus);
+    expect(end.total).toBe(lulus.length);
+    expect(end.message).toBe(SKL_MESSAGES.done(lulus.length));
+    const file = await get(`/api/cetak/rapor-semua/${end.id}/unduh`, tokens.wali0);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const letters = pdfPageTexts(file.rawPayload)
+      .map((p) => p.replace(/\s+/g, ' '))
+      .filter((p) => p.includes(SKL_BAWAAN.judul));
+    // One letter per Lulus pupil in print order, each with its own number and the grades list.
+    expect(letters).toHaveLength(lulus.length);
+    for (const [i, m] of lulus.entries()) {
+      expect(letters[i], m.nama).toContain(m.nama);
+      expect(letters[i], m.nama).toContain(`Nomor: ${m.nomor}`);
+    }
+    expect(letters.join(' ')).toContain('Daftar Nilai');
+    // Every one of them was printed before: no number given now.
+    expect(await numbers()).toEqual(before);
+  });
+
+  it('Cetak Semua: a class printed for the first time as a ZIP gets consecutive numbers in print order', async () => {
+    // The second XII class as if never printed: its pupils' numbers are taken away here (the app
+    // never does that), so the job gives them new ones after the school's last.
+    const kelas = xii[1]?.id ?? '';
+    await t().db.db.execute(sql`delete from nomor_skl where peserta_didik_id in
+      (select peserta_didik_id from anggota_rombel where rombongan_belajar_id = ${kelas})`);
+    const before = await numbers();
+    const last = Math.max(0, ...before.map((n) => n.urut));
+    const res = await startSemua(tokens.admin, { rombongan_belajar_id: kelas, output: 'zip' });
+    expect(res.statusCode, res.body).toBe(202);
+    const end = await finished(json<Job>(res).id, tokens.admin);
+    expect(end.status, end.message ?? '').toBe('done');
+    const members = await printOrder(kelas);
+    expect(members.map((m) => m.urut)).toEqual(members.map((_, i) => last + i + 1));
+    const zip = (await get(`/api/cetak/rapor-semua/${end.id}/unduh`, tokens.admin)).rawPayload;
+    const entries = readZipDirectory(zip, { maxEntries: 1000, maxPartBytes: 50e6, maxTotalBytes: 500e6 });
+    expect(entries).toHaveLength(members.length);
+    const first = entries[0];
+    if (!first) throw new Error('empty ZIP');
+    const text = pdfText(entryData(zip, first)).text.replace(/\s+/g, ' ');
+    expect(text).toContain(members[0]?.nama ?? '?');
+    expect(text).toContain(`Nomor: ${members[0]?.nomor}`);
+  });
+
+  it('Cetak Semua: who may (403 before the body is read), a class without a Lulus pupil (422), no date (409)', async () => {
+    const body = { rombongan_belajar_id: xii[1]?.id, output: 'pdf' };
+    expect((await startSemua(tokens.wali0, body)).statusCode).toBe(403); // another class's wali
+    for (const who of ['guru', 'kaprog', 'siswa']) {
+      expect((await startSemua(tokens[who], body)).statusCode, who).toBe(403);
+      expect((await startSemua(tokens[who], { bad: true })).statusCode, who).toBe(403);
+    }
+    expect((await startSemua(undefined, body)).statusCode).toBe(401);
+    expect((await startSemua(tokens.admin, { rombongan_belajar_id: 'x', output: 'pdf' })).statusCode).toBe(
+      400,
+    );
+    const before = await numbers();
+    // wali@'s own class is below XII: nobody there is Lulus.
+    const own = await startSemua(tokens.wali, { rombongan_belajar_id: ownRombel, output: 'pdf' });
+    expect(own.statusCode, own.body).toBe(422);
+    expect(json<{ message: string }>(own).message).toBe(SKL_MESSAGES.noLulus);
+    // Without a graduation date (no template, no Tanggal Rapor Kelas Akhir) nothing starts.
+    await t().db.db.delete(templateSkl).where(eq(templateSkl.sekolahId, demo.sekolahId));
+    await t().db.db.execute(
+      sql`delete from settings where sekolah_id = ${demo.sekolahId} and key = 'tanggal_rapor_kelas_akhir'`,
+    );
+    const noDate = await startSemua(tokens.wali1, body);
+    expect(noDate.statusCode, noDate.body).toBe(409);
+    expect(json<{ message: string }>(noDate).message).toBe(SKL_MESSAGES.noTanggal);
     expect(await numbers()).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
+import type { SklSemuaRequest } from '@erapor/contract/cetak/skl';
 import type { TranskripSemuaRequest } from '@erapor/contract/cetak/transkrip';
 import { isFinished, type Job } from '@erapor/contract/jobs';
 import type { RaporP5SemuaRequest } from '@erapor/contract/projek/cetak';
@@ -45,6 +46,11 @@ export async function startRaporSemua(input: RaporSemuaRequestInput): Promise<Jo
 /** A class's transcripts as one PDF or ZIP: the same job, followed and downloaded as above. */
 export async function startTranskripSemua(input: TranskripSemuaRequest): Promise<Job> {
   return (await api.post<Job>('/cetak/transkrip-semua', input)).data;
+}
+
+/** A class's graduation letters (its Lulus pupils) as one PDF or ZIP: the same job, its own kind. */
+export async function startSklSemua(input: SklSemuaRequest): Promise<Job> {
+  return (await api.post<Job>('/cetak/skl-semua', input)).data;
 }
 
 /** Cetak Semua of a class's P5 reports (decision 037): the same job, its own kind. */

@@ -98,6 +98,7 @@ export function RaporScreen({ mode }: { mode: 'wali' | 'waka' }) {
               tingkat={page.data.rombel.tingkat}
               wide={mode === 'waka'}
               raporP5={page.data.rombel.rapor_p5}
+              skl={page.data.data.some((r) => r.lulus)}
             />
           ) : null}
           <RaporTable

@@ -3,7 +3,7 @@ import type { RaporSemuaOutput, RaporSemuaRequestInput } from '@erapor/contract/
 import { Button, Card, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { startRaporP5Semua, startRaporSemua, startTranskripSemua } from '../api/rapor-api';
+import { startRaporP5Semua, startRaporSemua, startSklSemua, startTranskripSemua } from '../api/rapor-api';
 import { CetakSemuaButtons, type CetakSemuaLabels, CetakSemuaStatus } from './cetak-semua-status';
 import { useCetakSemuaJob } from './use-cetak-semua';
 
@@ -24,10 +24,11 @@ const LABELS: CetakSemuaLabels = {
 };
 
 /**
- * What is printed: the report card's documents, the class's transcripts (decision 040), or the P5
- * reports (Merdeka classes before 20251; decision 037). The last two: this class only.
+ * What is printed: the report card's documents, the class's transcripts (decision 040), the P5
+ * reports (Merdeka classes before 20251; decision 037) or the graduation letters of its Lulus
+ * pupils (decision 047). All but the first: this class only.
  */
-type Jenis = 'rapor' | 'transkrip' | 'p5';
+type Jenis = 'rapor' | 'transkrip' | 'p5' | 'skl';
 
 /**
  * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): the chosen documents of
@@ -35,13 +36,15 @@ type Jenis = 'rapor' | 'transkrip' | 'p5';
  * printed by a server job whose progress arrives over SSE; "Batal" cancels it, and the finished
  * file downloads by itself under the server's name. "Transkrip Nilai" and, where the class has
  * P5 reports (`raporP5`), "Rapor P5" print the class's documents through the same job under their
- * own kinds (this class only, no choice of documents).
+ * own kinds (this class only, no choice of documents); so do the graduation letters ("Surat
+ * Keterangan Lulus") where some pupil of the class is Lulus (`skl`).
  */
 export function CetakSemua({
   rombelId,
   tingkat,
   wide,
   raporP5 = false,
+  skl = false,
 }: {
   rombelId: string;
   tingkat: number;
@@ -49,6 +52,8 @@ export function CetakSemua({
   wide: boolean;
   /** The class's pupils get a P5 report (rombel.rapor_p5). */
   raporP5?: boolean;
+  /** Some pupil of the class is Lulus: the graduation letters may be printed. */
+  skl?: boolean;
 }) {
   const { t } = useTranslation();
   const [jenis, setJenis] = useState<Jenis>('rapor');
@@ -62,12 +67,14 @@ export function CetakSemua({
   const { running, starting, start } = cetak;
   const p5 = raporP5 && jenis === 'p5';
   const transkrip = jenis === 'transkrip';
-  const oneClass = p5 || transkrip;
+  const letters = skl && jenis === 'skl';
+  const oneClass = p5 || transkrip || letters;
   const zipOnly = !oneClass && scope !== 'rombel';
 
   function begin() {
     if (p5) return startRaporP5Semua({ rombongan_belajar_id: rombelId, output });
     if (transkrip) return startTranskripSemua({ rombongan_belajar_id: rombelId, output });
+    if (letters) return startSklSemua({ rombongan_belajar_id: rombelId, output });
     const input: RaporSemuaRequestInput = {
       ...(scope === 'rombel'
         ? { rombongan_belajar_id: rombelId }
@@ -105,6 +112,14 @@ export function CetakSemua({
                 data-testid="rapor-semua-transkrip"
               />
               {raporP5 ? <Radio value="p5" label={t('cetak.rapor.raporP5')} disabled={running} /> : null}
+              {skl ? (
+                <Radio
+                  value="skl"
+                  label={t('cetak.rapor.semuaJenisSkl')}
+                  disabled={running}
+                  data-testid="rapor-semua-skl"
+                />
+              ) : null}
             </Stack>
           </Radio.Group>
           {oneClass ? null : (
