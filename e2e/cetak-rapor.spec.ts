@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { pdfText } from './pdf';
 import { apiToken, login } from './support';
 
 // Cetak Rapor Semester (issue #11 items 8, 11): the wali opens a pupil's Rapor Akademik from the
@@ -14,12 +11,6 @@ interface PrintPage {
   rombel: { rombongan_belajar_id: string; nama: string; tingkat: number };
   cetak: { tempat: string; tanggal: string | null };
   data: { anggota_rombel_id: string; nama: string; nisn: string | null; kelengkapan: string[] }[];
-}
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-rapor-')), 'r.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 test('wali opens a pupil’s Rapor Akademik from Cetak Rapor: a PDF with the pupil’s name in a blob tab', async ({

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { pdfText } from './pdf';
 import { DEMO, DEMO_PASSWORD, login } from './support';
 
 // Cetak Semua of the P5 reports (Cetak Rapor, a Merdeka class in 2024/2025) and of a UKK plan's
@@ -91,10 +91,6 @@ async function printAllCertificates(
   await download.saveAs(file);
   await expect(box.getByTestId('sertifikat-semua-done')).toContainText(name);
   return file;
-}
-
-function pdfText(file: string): string {
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 test('Cetak Rapor in 2024/2025: "P5 project report" → Cetak Semua shows progress, then the P5 reports download as one PDF', async ({

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { pdfText } from './pdf';
 import { apiToken, login } from './support';
 
 // Cetak Semua (issue #11 item 10; decision 033): the wali prints the whole class as one PDF; the
@@ -47,7 +47,7 @@ test('wali: Cetak Rapor → Cetak Semua (one PDF) shows progress, then the PDF o
   expect(download.suggestedFilename()).toBe(`Rapor ${info.rombel.nama} 20261.pdf`);
   const file = join(mkdtempSync(join(tmpdir(), 'e2e-semua-')), 'semua.pdf');
   await download.saveAs(file);
-  const text = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const text = pdfText(file);
   for (const pupil of info.data.slice(0, 3)) {
     expect(text).toContain(pupil.nama);
     if (pupil.nisn) expect(text).toContain(pupil.nisn);

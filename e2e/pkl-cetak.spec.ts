@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './a11y';
+import { pdfText } from './pdf';
 import { ensurePklPlan, getJson } from './pkl-plan';
 import { apiToken, login } from './support';
 
@@ -21,9 +21,6 @@ interface CetakPage {
   rencana: { pkl_id: string; kelas: string; nama_dudi: string; peserta: number }[];
   data: { nama: string; nisn: string | null; penempatan: { pkl_id: string; nama_dudi: string }[] }[];
 }
-
-const pdfToText = (file: string) =>
-  execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 
 test("pkl@: Daftar Nilai downloads the pupil's PKL report; Cetak Semua prints the plan as one PDF", async ({
   page,
@@ -55,7 +52,7 @@ test("pkl@: Daftar Nilai downloads the pupil's PKL report; Cetak Semua prints th
   ]);
   expect(one.suggestedFilename()).toMatch(/^Rapor PKL .+\.pdf$/);
   await one.saveAs(join(dir, 'one.pdf'));
-  const text = pdfToText(join(dir, 'one.pdf'));
+  const text = pdfText(join(dir, 'one.pdf'));
   expect(text).toContain(`Nama Peserta Didik : ${pupil?.nama}`);
   expect(text).toContain('Pembimbing Dunia Kerja');
 
@@ -78,7 +75,7 @@ test("pkl@: Daftar Nilai downloads the pupil's PKL report; Cetak Semua prints th
   expect(started.status()).toBe(202);
   expect(all.suggestedFilename()).toMatch(/^Rapor PKL .+\.pdf$/);
   await all.saveAs(join(dir, 'all.pdf'));
-  const allText = pdfToText(join(dir, 'all.pdf'));
+  const allText = pdfText(join(dir, 'all.pdf'));
   const participants = info.data.filter((d) => d.penempatan.some((p) => p.pkl_id === plan.pkl_id));
   for (const p of participants) expect(allText).toContain(`Nama Peserta Didik : ${p.nama}`);
   await expect(card.getByTestId('pkl-semua-done')).toBeVisible();

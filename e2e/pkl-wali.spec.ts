@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './a11y';
 import { type DapodikWali, dapodikWali } from './dapodik-wali';
+import { pdfText } from './pdf';
 import { auth, deletePklPlans, getJson } from './pkl-plan';
 import { apiToken, login } from './support';
 
@@ -49,12 +46,6 @@ let dapodik: DapodikWali | undefined;
 let kelas = '';
 let formerWali = '';
 let moved = false;
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-pkl-wali-')), 'r.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 test.beforeAll(async ({ request, baseURL }) => {
   test.setTimeout(180_000);

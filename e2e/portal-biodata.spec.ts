@@ -1,12 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type DapodikWali, dapodikWali } from './dapodik-wali';
+import { pdfText } from './pdf';
 import { apiToken, login } from './support';
 
 /*
  * The rest of the pupil portal (issue #15; decision 046) as siswa@demo.sch.id: every tab shows the
  * pupil's data; a Biodata correction is refused field by field when wrong (what was typed stays),
  * proposed, approved by wali@ (siswa@'s homeroom teacher) on PD Aktif, shown as the recorded value
- * and kept through a Dapodik re-sync that brings another value; the photo upload shows the photo.
+ * and kept through a Dapodik re-sync that brings another value, printed on the report card's
+ * identity page; the photo upload shows the photo.
  * The recorded values are put back at the end (proposed and approved through the API).
  */
 
@@ -144,6 +146,26 @@ test('siswa@: Biodata, Teman Sekelas and the photo; a correction approved by the
     await pupil.reload();
     await expect(pupil.getByTestId('biodata-nama_wali')).toHaveValue(namaWali);
     await expect(pupil.getByTestId('biodata-email')).toHaveValue('siswa.koreksi@contoh.id');
+
+    // Printed: the report card's identity page (Halaman Depan) the wali prints carries the approved
+    // guardian's name, after the re-sync as well.
+    const asWali = { authorization: `Bearer ${waliToken}` };
+    const kelas = (await (await request.get('/api/cetak/rapor', { headers: asWali })).json()) as {
+      kelas: { value: string }[];
+    };
+    let anggota: string | undefined;
+    for (const k of kelas.kelas) {
+      const list = (await (
+        await request.get('/api/cetak/rapor', { headers: asWali, params: { rombongan_belajar_id: k.value } })
+      ).json()) as { data: { anggota_rombel_id: string; nama: string }[] };
+      anggota ??= list.data.find((r) => r.nama === original.data.nama)?.anggota_rombel_id;
+    }
+    if (!anggota) throw new Error("siswa@ is not in wali@'s class");
+    const cover = await request.get(`/api/cetak/rapor-cover/${anggota}`, { headers: asWali });
+    expect(cover.status()).toBe(200);
+    const printed = pdfText(await cover.body());
+    expect(printed).toContain(namaWali);
+    expect(printed).not.toContain('Wali Versi Dapodik');
 
     // The photo: a text file named .png is refused; a PNG becomes the header's photo.
     const chooser = pupil.locator('input[type=file]');

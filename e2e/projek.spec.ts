@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { pdfText, pdfWordBoxes } from './pdf';
 import { DEMO, DEMO_PASSWORD, type DemoAccount, paste } from './support';
 
 // p5@ (Koord P5) plans and assesses a P5 project in 2024/2025 Genap (issue #13 items 1–3; decision
@@ -27,17 +24,9 @@ const CATATAN = 'P1 Process notes';
 let kelas = '';
 let kelasId = '';
 
-function pdfFile(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-p5-')), 'r.pdf');
-  writeFileSync(file, pdf);
-  return file;
-}
-const pdfText = (pdf: Buffer) =>
-  execFileSync('pdftotext', ['-raw', pdfFile(pdf), '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-
 /** The level column (MB, SB, BSH, SAB) under which each "√" stands, top to bottom (pdftotext -bbox). */
 function ticks(pdf: Buffer): string[] {
-  const html = execFileSync('pdftotext', ['-bbox', pdfFile(pdf), '-'], { encoding: 'utf8' });
+  const html = pdfWordBoxes(pdf);
   const words = [
     ...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g),
   ].map((m) => ({ x: (Number(m[1]) + Number(m[3])) / 2, y: Number(m[2]), text: m[4] ?? '' }));

@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { pdfText } from './pdf';
 import { DEMO, DEMO_PASSWORD, login } from './support';
 
 // Surat Keterangan Lulus (issue #15 item 4; docs/decisions/047-surat-keterangan-lulus.md):
@@ -17,12 +17,6 @@ const GENAP = '20252';
 const POLA = '{nomor}/SKL.E2E/{bulan}/{tahun}';
 const TANGGAL = '2026-05-04';
 const NEW_PASSWORD = 'skl-e2e-rahasia';
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-skl-')), 's.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 async function token(request: APIRequestContext, email: string, password: string, semester: string) {
   const res = await request.post('/api/jwt/login', { data: { email, password, semester_id: semester } });
@@ -155,7 +149,7 @@ test('the wali of an XII class prints a Lulus pupil’s SKL from Cetak Rapor: na
   expect(download.suggestedFilename()).toMatch(new RegExp(`^SKL .+ ${GENAP}\\.pdf$`));
   const file = join(mkdtempSync(join(tmpdir(), 'e2e-skl-semua-')), 'skl.pdf');
   await download.saveAs(file);
-  const all = execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  const all = pdfText(file);
   const numbers = all.match(/Nomor: \d{3,}\/SKL\.E2E\/V\/2026/g) ?? [];
   expect(numbers).toHaveLength(lulus.length);
   expect(new Set(numbers).size).toBe(lulus.length);

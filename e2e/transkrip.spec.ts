@@ -1,19 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { pdfText } from './pdf';
 import { apiToken, login } from './support';
 
 // Transkrip Nilai (issue #15 item 3; docs/decisions/040-transkrip.md): siswa@ downloads their own
 // transcript from the portal; wali@ opens a pupil's from Cetak Rapor (blob tab). Read-only.
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-transkrip-')), 't.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 test('siswa@ downloads their own transcript from the portal: a PDF with their name and semester 1', async ({
   page,

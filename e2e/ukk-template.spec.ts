@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { pdfText } from './pdf';
 import { login } from './support';
 
 // Template Sertifikat leftovers (decision 038): kaprog@ chooses the Tut Wuri Handayani emblem and an
@@ -32,12 +29,6 @@ function png(): Buffer {
     chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-pratinjau-')), 'p.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
 }
 
 test('kaprog@: Tut Wuri Handayani and an English name show in "Pratinjau"; a background is stored and removed', async ({

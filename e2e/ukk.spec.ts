@@ -1,8 +1,5 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { pdfText } from './pdf';
 import { apiToken, login } from './support';
 
 // UKK (issue #13; decision 038). kaprog@ manages the packages of their programme: adds one with the
@@ -12,12 +9,6 @@ import { apiToken, login } from './support';
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const NOMOR = 'E2E-1';
-
-function pdfText(pdf: Buffer): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'e2e-ukk-')), 's.pdf');
-  writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-raw', file, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
-}
 
 async function choose(page: Page, testId: string, option?: string): Promise<void> {
   await page.getByTestId(testId).click();
