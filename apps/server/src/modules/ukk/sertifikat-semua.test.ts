@@ -12,6 +12,7 @@ import { entryData, readZipDirectory } from '../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { pdfText } from '../cetak/rapor/pdf-text';
+import { jobEnd } from '../cetak/rapor/test-jobs';
 import { roleUser } from '../pengguna/tables';
 import { pesertaDidik } from '../referensi/tables';
 import { sekolah } from '../sekolah/tables';
@@ -45,14 +46,7 @@ describeEngines('UKK: Cetak Semua sertifikat', {}, (t) => {
   const get = (who: string, url: string) =>
     t().app.inject({ method: 'GET', url, headers: bearer(tokens[who] ?? '') });
 
-  async function finished(who: string, id: string): Promise<Job> {
-    for (let i = 0; i < 600; i++) {
-      const job = json<Job>(await get(who, `/api/cetak/rapor-semua/${id}`));
-      if (['done', 'failed', 'cancelled'].includes(job.status)) return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('job did not end');
-  }
+  const finished = (who: string, id: string) => jobEnd(t().app, id, tokens[who]);
 
   async function finishedJob(who: string, output: 'pdf' | 'zip'): Promise<Job> {
     const res = await start(who, { rencana_ukk_id: plan, output });

@@ -17,6 +17,7 @@ import { staffToken } from '../../penilaian/beranda/test-accounts';
 import { P5_SEMESTER, type P5Fixture, p5Fixture } from '../../projek/test-p5';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { pdfText } from '../rapor/pdf-text';
+import { jobEnd } from '../rapor/test-jobs';
 
 /*
  * Cetak Semua of a class's P5 reports (decisions 033, 037): the report cards' bulk job under the
@@ -44,14 +45,7 @@ describeEngines('Cetak Semua: the P5 reports of a class', {}, (t) => {
     t().app.inject({ method: 'POST', url: '/api/cetak/rapor-p5-semua', headers: bearer(token), payload });
   const get = (token: string, url: string) => t().app.inject({ method: 'GET', url, headers: bearer(token) });
 
-  async function finished(token: string, id: string): Promise<Job> {
-    for (let i = 0; i < 600; i++) {
-      const job = json<Job>(await get(token, `/api/cetak/rapor-semua/${id}`));
-      if (['done', 'failed', 'cancelled'].includes(job.status)) return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('job did not end');
-  }
+  const finished = (token: string, id: string) => jobEnd(t().app, id, token);
 
   async function finishedJob(token: string, output: 'pdf' | 'zip'): Promise<Job> {
     const res = await start(token, { rombongan_belajar_id: f.kelas.id, output });

@@ -27,6 +27,7 @@ import {
 } from '../../referensi/tables';
 import { MARGIN } from '../rapor/layout';
 import { type PageImage, pdfPages, pdfText, pdfWords } from '../rapor/pdf-text';
+import { jobEnd } from '../rapor/test-jobs';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const TP = [id(0xc11), id(0xc12), id(0xc13)] as const;
@@ -341,14 +342,7 @@ describeEngines('Cetak Rapor PKL', {}, (t) => {
       headers: bearer(tokens[who] ?? ''),
       payload,
     });
-  async function finished(jobId: string, who: string): Promise<Job> {
-    for (let i = 0; i < 600; i++) {
-      const job = json<Job>(await get(`/api/cetak/rapor-semua/${jobId}`, who));
-      if (['done', 'failed', 'cancelled'].includes(job.status)) return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('job did not end');
-  }
+  const finished = (jobId: string, who: string) => jobEnd(t().app, jobId, tokens[who]);
 
   it('refuses Cetak Rapor PKL before 2023/2024 (409 with the reason): the page, the PDF, the bulk job', async () => {
     const responses = [

@@ -21,6 +21,7 @@ import { nilaiAkhir } from '../../penilaian/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { bulkDir, bulkFile } from './bulk';
 import { pdfText } from './pdf-text';
+import { jobEnd } from './test-jobs';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000e0c01';
 const ROMBEL_2 = '00000000-0000-4000-8000-0000000e0c02';
@@ -118,14 +119,7 @@ describeEngines('cetak semua: the bulk report-card job', {}, (t) => {
     t().app.inject({ method: 'GET', url, headers: bearer(tokens[who] ?? '') });
 
   /** Polls the job until it has ended. */
-  async function finished(id: string, who: string): Promise<Job> {
-    for (let i = 0; i < 600; i++) {
-      const job = json<Job>(await get(`/api/cetak/rapor-semua/${id}`, who));
-      if (['done', 'failed', 'cancelled'].includes(job.status)) return job;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('job did not end');
-  }
+  const finished = (id: string, who: string) => jobEnd(t().app, id, tokens[who]);
 
   it("prints the wali's class as one PDF: every pupil's name, NISN and grade, progress counted in pupils", async () => {
     const res = await start('wali', {

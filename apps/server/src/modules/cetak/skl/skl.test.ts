@@ -11,6 +11,7 @@ import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/t
 import { sqlRows } from '../../sekolah/sql-rows';
 import { kenaikanKelas } from '../../wali-kelas/tables';
 import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
+import { jobEnd } from '../rapor/test-jobs';
 import { nomorSkl, templateSkl } from './tables';
 
 /*
@@ -377,14 +378,7 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
       headers: token ? bearer(token) : {},
       payload: payload as Record<string, unknown>,
     });
-  async function finished(id: string, token: string | undefined): Promise<Job> {
-    for (let i = 0; i < 1200; i++) {
-      const job = json<Job>(await get(`/api/cetak/rapor-semua/${id}`, token));
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('job did not finish');
-  }
+  const finished = (id: string, token: string | undefined) => jobEnd(t().app, id, token);
   /** The class's members in print order (by name) with their numbers, if given. */
   const printOrder = (rombelId: string) =>
     sqlRows<{ id: string; nama: string; nomor: string | null; urut: number | null }>(

@@ -16,6 +16,7 @@ import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { pupilToken } from '../../portal/test-support';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
+import { jobEnd } from '../rapor/test-jobs';
 
 /*
  * Transkrip Nilai (issue #15 item 3; docs/decisions/040-transkrip.md) on the living demo: an XII
@@ -193,14 +194,7 @@ describeEngines('cetak transkrip nilai', { config: { seedDemo: false } }, (t) =>
       headers: token ? bearer(token) : {},
       payload: payload as Record<string, unknown>,
     });
-  async function finished(id: string, token: string | undefined): Promise<Job> {
-    for (let i = 0; i < 1200; i++) {
-      const job = json<Job>(await get(`/api/cetak/rapor-semua/${id}`, token));
-      if (job.status !== 'queued' && job.status !== 'running') return job;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('job did not finish');
-  }
+  const finished = (id: string, token: string | undefined) => jobEnd(t().app, id, token);
   /** wali@'s class's pupils in print order (by name). */
   async function waliPupils() {
     return sqlRows<{ nama: string; nis: string | null; nisn: string | null }>(
