@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { JOB_KIND_SERTIFIKAT_SEMUA, type SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import type { UnitScope } from '../cetak/rapor/bulk';
+import { jobKind, type UnitScope } from '../cetak/rapor/bulk';
 import { sertifikatRencana } from './sertifikat-data';
 
 /*
@@ -22,8 +21,6 @@ export async function sertifikatBulkScope(
   req: SertifikatSemuaRequest,
 ): Promise<SertifikatBulkScope> {
   const plan = await sertifikatRencana(db, actor, req.rencana_ukk_id);
-  const key = [actor.sekolahId, actor.semesterId, req.rencana_ukk_id].join('|');
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
   return {
     units: [
       {
@@ -36,7 +33,7 @@ export async function sertifikatBulkScope(
     ],
     total: plan.list.length,
     label: plan.label,
-    kind: `${JOB_KIND_SERTIFIKAT_SEMUA}:${hash}`,
+    kind: jobKind(JOB_KIND_SERTIFIKAT_SEMUA, actor, req.rencana_ukk_id),
     tanpaNisn: plan.tanpaNisn,
   };
 }

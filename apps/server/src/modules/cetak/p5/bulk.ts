@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { RaporP5SemuaRequest } from '@erapor/contract/projek/cetak';
 import { hasRaporP5, JOB_KIND_RAPOR_P5_SEMUA, RAPOR_P5_MESSAGES } from '@erapor/contract/projek/cetak';
 import { isNewPpa } from '@erapor/contract/projek/rules';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../plugins/errors';
-import type { UnitScope } from '../rapor/bulk';
+import { jobKind, type UnitScope } from '../rapor/bulk';
 import { raporP5 } from './data';
 import { printableP5Rombel } from './service';
 
@@ -32,8 +31,6 @@ export async function p5BulkScope(
   });
   if (!hasRaporP5({ merdeka: data.kelas.merdeka, semesterId: data.semesterId }))
     throw new AppError(409, 'P5_NOT_MERDEKA', RAPOR_P5_MESSAGES.notMerdeka);
-  const key = [actor.sekolahId, actor.semesterId, kelas.rombonganBelajarId].join('|');
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
   return {
     // Read above for the checks: the unit hands the same data to the worker.
     units: [
@@ -44,6 +41,6 @@ export async function p5BulkScope(
     ],
     total: data.siswa.length,
     label: `Rapor P5 ${data.kelas.nama} ${actor.semesterId}`,
-    kind: `${JOB_KIND_RAPOR_P5_SEMUA}:${hash}`,
+    kind: jobKind(JOB_KIND_RAPOR_P5_SEMUA, actor, kelas.rombonganBelajarId),
   };
 }

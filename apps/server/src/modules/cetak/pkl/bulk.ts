@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { JOB_KIND_RAPOR_PKL, type RaporPklSemuaRequest } from '@erapor/contract/pkl/cetak';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import type { BulkUnit, UnitScope } from '../rapor/bulk';
+import { type BulkUnit, jobKind, type UnitScope } from '../rapor/bulk';
 import { raporPkl } from './data';
 import { printablePlans } from './service';
 
@@ -38,14 +37,12 @@ export async function pklBulkScope(
     }),
   );
   const scope = req.pkl_id ?? `rombel-${req.rombongan_belajar_id}`;
-  const key = [actor.sekolahId, actor.semesterId, scope].join('|');
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
   const first = plans[0];
   const label = `Rapor PKL ${req.pkl_id ? first?.nama : first?.kelas}`;
   return {
     units,
     total: plans.reduce((n, p) => n + p.peserta, 0),
     label: `${label} ${actor.semesterId}`,
-    kind: `${JOB_KIND_RAPOR_PKL}:${hash}`,
+    kind: jobKind(JOB_KIND_RAPOR_PKL, actor, scope),
   };
 }

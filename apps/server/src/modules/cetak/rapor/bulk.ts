@@ -78,9 +78,11 @@ export async function bulkScope(db: Db, actor: Actor, req: RaporSemuaRequest): P
     label = req.tingkat !== undefined ? `Rapor Kelas ${req.tingkat}` : 'Rapor Semua Kelas';
     scope = req.tingkat !== undefined ? `tingkat-${req.tingkat}` : 'sekolah';
   }
-  const key = [actor.sekolahId, actor.semesterId, scope, req.dokumen.join(',')].join('|');
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
-  return { classes, label: `${label} ${actor.semesterId}`, kind: `${JOB_KIND_RAPOR_SEMUA}:${hash}` };
+  return {
+    classes,
+    label: `${label} ${actor.semesterId}`,
+    kind: jobKind(JOB_KIND_RAPOR_SEMUA, actor, scope, req.dokumen.join(',')),
+  };
 }
 
 /** Pupils of the classes (the job's total). */
@@ -121,6 +123,20 @@ export async function deleteOldFiles(dataDir: string, now: Date): Promise<number
     }
   }
   return deleted;
+}
+
+/**
+ * A bulk job's kind: its document kind and a hash of school, semester and what it prints (a class,
+ * a plan, a scope), so that two requests for the same thing share one job (409 while it runs) and
+ * different ones never wait for each other.
+ */
+export function jobKind(
+  prefix: string,
+  actor: Pick<Actor, 'sekolahId' | 'semesterId'>,
+  ...parts: string[]
+): string {
+  const key = [actor.sekolahId, actor.semesterId, ...parts].join('|');
+  return `${prefix}:${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 
 /** The job row's owner data (the Job the API sends leaves the creator out). */

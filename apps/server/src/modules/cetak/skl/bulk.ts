@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { STATUS_KENAIKAN } from '@erapor/contract/cetak/rapor';
 import { JOB_KIND_SKL_SEMUA, SKL_MESSAGES, type SklSemuaRequest } from '@erapor/contract/cetak/skl';
 import type { Transkrip } from '@erapor/contract/cetak/transkrip';
@@ -9,7 +8,7 @@ import type { Db } from '../../../db/client';
 import { AppError, notFound } from '../../../plugins/errors';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { printableRombel } from '../access';
-import type { BulkUnit, UnitScope } from '../rapor/bulk';
+import { type BulkUnit, jobKind, type UnitScope } from '../rapor/bulk';
 import { transkripSiswa } from '../transkrip/data';
 import {
   effectiveTemplate,
@@ -84,12 +83,10 @@ export async function sklBulkScope(
         : { command: { type: 'end' }, siswa: 0 };
     },
   };
-  const key = [actor.sekolahId, actor.semesterId, kelas.rombonganBelajarId].join('|');
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
   return {
     units: [unit],
     total: pupils.length,
     label: `SKL ${kelas.nama} ${actor.semesterId}`,
-    kind: `${JOB_KIND_SKL_SEMUA}:${hash}`,
+    kind: jobKind(JOB_KIND_SKL_SEMUA, actor, kelas.rombonganBelajarId),
   };
 }

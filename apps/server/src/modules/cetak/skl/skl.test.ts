@@ -50,6 +50,20 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
   const get = (url: string, token: string | undefined) =>
     t().app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
   const skl = (id: string, token: string | undefined) => get(`/api/cetak/skl/${id}`, token);
+  /** The admin saves the pattern {nomor}/SMK.XX/{bulan}/{tahun}, the date and "show the grades". */
+  const showGrades = async () => {
+    const put = await t().app.inject({
+      method: 'PUT',
+      url: '/api/setting/skl',
+      headers: bearer(tokens.admin ?? ''),
+      payload: {
+        pola_nomor: '{nomor}/SMK.XX/{bulan}/{tahun}',
+        tanggal_lulus: TANGGAL,
+        tampilkan_nilai: true,
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+  };
   const numbers = async () =>
     t()
       .db.db.select({ pd: nomorSkl.pesertaDidikId, urut: nomorSkl.nomorUrut, nomor: nomorSkl.nomor })
@@ -338,17 +352,7 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
   });
 
   it('the grades switch prints the final grades (the transcript averages); Kembalikan ke bawaan keeps the numbers', async () => {
-    const put = await t().app.inject({
-      method: 'PUT',
-      url: '/api/setting/skl',
-      headers: bearer(tokens.admin ?? ''),
-      payload: {
-        pola_nomor: '{nomor}/SMK.XX/{bulan}/{tahun}',
-        tanggal_lulus: TANGGAL,
-        tampilkan_nilai: true,
-      },
-    });
-    expect(put.statusCode).toBe(200);
+    await showGrades();
     const id = xii[0]?.members[0] ?? '';
     const text = pdfText((await skl(id, tokens.wali0)).rawPayload).text.replace(/\s+/g, ' ');
     expect(text).toContain('Daftar Nilai');
@@ -391,17 +395,7 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
     );
 
   it("Cetak Semua: the wali's class as one PDF, its Lulus pupils only, each with the number given before", async () => {
-    const put = await t().app.inject({
-      method: 'PUT',
-      url: '/api/setting/skl',
-      headers: bearer(tokens.admin ?? ''),
-      payload: {
-        pola_nomor: '{nomor}/SMK.XX/{bulan}/{tahun}',
-        tanggal_lulus: TANGGAL,
-        tampilkan_nilai: true,
-      },
-    });
-    expect(put.statusCode).toBe(200);
+    await showGrades();
     const before = await numbers();
     const res = await startSemua(tokens.wali0, { rombongan_belajar_id: xii[0]?.id, output: 'pdf' });
     expect(res.statusCode, res.body).toBe(202);

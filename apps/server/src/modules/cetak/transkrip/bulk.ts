@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { JOB_KIND_TRANSKRIP_SEMUA, type TranskripSemuaRequest } from '@erapor/contract/cetak/transkrip';
 import { MESSAGES } from '@erapor/contract/errors';
 import { sql } from 'drizzle-orm';
@@ -7,7 +6,7 @@ import type { Db } from '../../../db/client';
 import { notFound } from '../../../plugins/errors';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { printableRombel } from '../access';
-import type { BulkUnit, UnitScope } from '../rapor/bulk';
+import { type BulkUnit, jobKind, type UnitScope } from '../rapor/bulk';
 import { transkripSiswa } from './data';
 
 /*
@@ -46,12 +45,10 @@ export async function transkripBulkScope(
         : { command: { type: 'end' }, siswa: 0 };
     },
   };
-  const key = [actor.sekolahId, actor.semesterId, kelas.rombonganBelajarId].join('|');
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 24);
   return {
     units: [unit],
     total: ids.length,
     label: `Transkrip ${kelas.nama} ${actor.semesterId}`,
-    kind: `${JOB_KIND_TRANSKRIP_SEMUA}:${hash}`,
+    kind: jobKind(JOB_KIND_TRANSKRIP_SEMUA, actor, kelas.rombonganBelajarId),
   };
 }
