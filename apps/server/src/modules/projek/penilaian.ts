@@ -1,9 +1,9 @@
 import {
   checkNilaiProjekRows,
+  kodeOfOpsi,
   type NilaiProjekGrid,
   type NilaiProjekSave,
   type NilaiProjekSaved,
-  P5_LEVELS,
   P5_NILAI_MESSAGES,
   type P5CellValue,
   type P5RombelList,
@@ -202,7 +202,7 @@ const same = (a: P5CellValue | undefined, b: P5CellValue) => (a ?? null) === b;
 const show = (v: P5CellValue | undefined) => v ?? null;
 /** A score as the Riwayat Perubahan Nilai shows it: its code (BSH), not the stored opsi id. */
 const recorded = (v: P5CellValue | undefined) =>
-  typeof v === 'number' ? (P5_LEVELS.find((l) => l.opsi_id === v)?.kode ?? String(v)) : (v ?? null);
+  typeof v === 'number' ? kodeOfOpsi(v) || String(v) : (v ?? null);
 
 export async function saveGrid(
   db: Db,
