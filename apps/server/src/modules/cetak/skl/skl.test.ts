@@ -452,6 +452,10 @@ describeEngines('cetak surat keterangan lulus', { config: { seedDemo: false } },
       expect((await startSemua(tokens[who], { bad: true })).statusCode, who).toBe(403);
     }
     expect((await startSemua(undefined, body)).statusCode).toBe(401);
+    // The Waka may print any class.
+    const waka = await startSemua(tokens.waka, body);
+    expect(waka.statusCode, waka.body).toBe(202);
+    expect((await finished(json<Job>(waka).id, tokens.waka)).status).toBe('done');
     expect((await startSemua(tokens.admin, { rombongan_belajar_id: 'x', output: 'pdf' })).statusCode).toBe(
       400,
     );
