@@ -25,6 +25,7 @@ test('a teacher and a Waka get 403 on every backup and restore endpoint, and can
         },
       }),
       request.post('/api/cadangan/pulihkan', { headers, data: { name: 'x', npsn: 'y' } }),
+      request.put('/api/cadangan/jadwal', { headers, data: { aktif: false, jam: '02:00', simpanHari: 1 } }),
       request.get(`/api/cadangan/jobs/${job}`, { headers }),
       request.get(`/api/cadangan/jobs/${job}/events`, { headers }),
     ];
@@ -38,6 +39,34 @@ test('a teacher and a Waka get 403 on every backup and restore endpoint, and can
   }
 });
 
+test('without a backup the Beranda warns in red; the administrator sets the daily schedule', async ({
+  page,
+}) => {
+  await login(page, 'admin');
+  const warning = page.getByTestId('cadangan-peringatan');
+  await expect(warning).toHaveAttribute('data-status', 'merah');
+  await expect(warning).toContainText('No backup yet');
+  await warning.getByRole('link', { name: 'Open Data Backup' }).click();
+  await expect(page).toHaveURL(/\/setting\/cadangan$/);
+
+  const jadwal = page.getByTestId('cadangan-jadwal');
+  await expect(jadwal.getByTestId('cadangan-jadwal-jam')).toHaveValue('02:00');
+  await expect(jadwal.getByTestId('cadangan-jadwal-hari')).toHaveValue('14');
+  // A value the schema refuses: the field's message, nothing sent, the typed value kept.
+  await jadwal.getByTestId('cadangan-jadwal-hari').fill('0');
+  await jadwal.getByTestId('cadangan-jadwal-simpan').click();
+  await expect(jadwal).toContainText('Cadangan disimpan paling sedikit 1 hari.');
+  await expect(jadwal.getByTestId('cadangan-jadwal-hari')).toHaveValue('0');
+
+  await jadwal.getByTestId('cadangan-jadwal-jam').fill('21:15');
+  await jadwal.getByTestId('cadangan-jadwal-hari').fill('30');
+  await jadwal.getByTestId('cadangan-jadwal-simpan').click();
+  await expect(page.getByText('Backup schedule saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('cadangan-jadwal-jam')).toHaveValue('21:15');
+  await expect(page.getByTestId('cadangan-jadwal-hari')).toHaveValue('30');
+});
+
 test('the administrator backs up (progress shown), downloads it, restores it after typing the NPSN, and logs in again', async ({
   page,
 }) => {
@@ -46,6 +75,7 @@ test('the administrator backs up (progress shown), downloads it, restores it aft
   await page.getByTestId('cadangan-buat').click();
   await expect(page.getByTestId('cadangan-buat-progress')).toBeVisible();
   await expect(page.getByTestId('cadangan-buat-selesai')).toBeVisible({ timeout: 300_000 });
+  await expect(page.getByTestId('cadangan-terakhir')).toContainText('Last backup:');
 
   const newest = page.getByTestId('cadangan-berkas').first();
   const [download] = await Promise.all([

@@ -127,6 +127,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',
+      // A scheduled backup would hold the embedded database in the middle of the screens' tests.
+      BACKUP_SCHEDULE: 'false',
       // The access matrix logs in every demo account; keep the limiter on but out of its way.
       LOGIN_RATE_LIMIT_ACCOUNT: '50',
       LOGIN_RATE_LIMIT_ADDRESS: '500',

@@ -60,6 +60,7 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: 'false',
+      BACKUP_SCHEDULE: 'false',
       ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -30,6 +30,8 @@ export interface AppConfig {
   registrationOpen: boolean;
   snapshotIntervalHours: number;
   snapshotKeep: number;
+  /** Scheduled backups (`BACKUP_SCHEDULE`, default on; the time and days kept are each school's setting). */
+  backupSchedule: boolean;
   /**
    * Failures in `windowSeconds` before a pause: per account from unknown browsers, per client
    * address, and per account on a browser that has logged in as it before (decision 041).
@@ -120,6 +122,7 @@ export function loadConfig(
     registrationOpen: bool(env.REGISTRATION_OPEN, false, 'REGISTRATION_OPEN'),
     snapshotIntervalHours: num(env.SNAPSHOT_INTERVAL_HOURS, 6, 'SNAPSHOT_INTERVAL_HOURS'),
     snapshotKeep: num(env.SNAPSHOT_KEEP, 3, 'SNAPSHOT_KEEP', 1),
+    backupSchedule: bool(env.BACKUP_SCHEDULE, true, 'BACKUP_SCHEDULE'),
     loginRateLimit: {
       account: num(env.LOGIN_RATE_LIMIT_ACCOUNT, 5, 'LOGIN_RATE_LIMIT_ACCOUNT', 1),
       address: num(env.LOGIN_RATE_LIMIT_ADDRESS, 30, 'LOGIN_RATE_LIMIT_ADDRESS', 1),

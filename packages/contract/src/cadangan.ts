@@ -56,6 +56,54 @@ export const CADANGAN_MESSAGES = {
   failed: (alasan: string) => `Pemulihan gagal dan dibatalkan; data tidak berubah. (${alasan})`,
 } as const;
 
+// --- Scheduled backups (issue 16 item 2) ---
+
+/** "HH:MM", 24-hour clock, the server's local time. */
+export const JAM_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+export const cadanganJadwalSchema = z.object({
+  aktif: z.boolean(),
+  jam: z.string().regex(JAM_PATTERN, 'Isi jam dengan format JJ:MM, misalnya 02:00.'),
+  simpanHari: z
+    .number({ error: 'Isi jumlah hari dengan angka.' })
+    .int('Isi jumlah hari dengan bilangan bulat.')
+    .min(1, 'Cadangan disimpan paling sedikit 1 hari.')
+    .max(365, 'Cadangan disimpan paling lama 365 hari.'),
+});
+export type CadanganJadwal = z.infer<typeof cadanganJadwalSchema>;
+
+/** Daily at 02:00, kept 14 days: what a school gets before its administrator changes anything. */
+export const CADANGAN_JADWAL_DEFAULT: CadanganJadwal = { aktif: true, jam: '02:00', simpanHari: 14 };
+
+/** The administrator's Beranda warns when the newest good backup is older than these many days. */
+export const CADANGAN_WARN_DAYS = { kuning: 2, merah: 7 } as const;
+
+export type CadanganStatus = 'baik' | 'kuning' | 'merah';
+
+/** How the newest good backup stands: none at all is as bad as a week-old one. */
+export function cadanganStatus(terakhir: Date | null, now: Date): CadanganStatus {
+  if (!terakhir) return 'merah';
+  const days = (now.getTime() - terakhir.getTime()) / 86_400_000;
+  if (days > CADANGAN_WARN_DAYS.merah) return 'merah';
+  if (days > CADANGAN_WARN_DAYS.kuning) return 'kuning';
+  return 'baik';
+}
+
+/** The newest good backup of the school and the outcome of the last scheduled run. */
+export const cadanganKeadaanSchema = z.object({
+  /** ISO time of the newest verified archive made here (by hand, on schedule or before a restore). */
+  terakhir: z.string().nullable(),
+  status: z.enum(['baik', 'kuning', 'merah']),
+  /** The last scheduled run: when, and its message when it failed. */
+  jadwalTerakhir: z.object({ waktu: z.string(), gagal: z.string().nullable() }).nullable(),
+});
+export type CadanganKeadaan = z.infer<typeof cadanganKeadaanSchema>;
+
+export const CADANGAN_JADWAL_MESSAGES = {
+  saved: 'Jadwal cadangan disimpan.',
+  failed: (alasan: string) => `Cadangan terjadwal gagal: ${alasan}`,
+} as const;
+
 // --- The API (Pengaturan › Cadangan Data; Administrator only) ---
 
 export const JOB_KIND_CADANGAN_BUAT = 'cadangan-buat';
@@ -72,6 +120,8 @@ export type CadanganBerkas = z.infer<typeof cadanganBerkasSchema>;
 export const cadanganDaftarSchema = z.object({
   npsn: z.string(),
   berkas: z.array(cadanganBerkasSchema),
+  jadwal: cadanganJadwalSchema,
+  keadaan: cadanganKeadaanSchema,
 });
 export type CadanganDaftar = z.infer<typeof cadanganDaftarSchema>;
 

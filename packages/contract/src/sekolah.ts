@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { semesterSchema } from './auth';
+import { cadanganKeadaanSchema } from './cadangan';
 
 /**
  * General settings of a school (reference-screens §5.1, reference-domain §10) and the
@@ -268,5 +269,7 @@ export const berandaAdminResponseSchema = z.object({
   counts: z.record(z.enum(BERANDA_COUNTS), z.number().int()),
   app: z.object({ name: z.string(), version: z.string(), db_version: z.string() }),
   status_penilaian: z.boolean(),
+  /** The newest good backup (issue 16 item 2): the Beranda warns yellow after 2 days, red after 7. */
+  cadangan: cadanganKeadaanSchema,
 });
 export type BerandaAdminResponse = z.infer<typeof berandaAdminResponseSchema>;

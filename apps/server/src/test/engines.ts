@@ -60,6 +60,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       // The small demo school keeps every suite fast; pass demoProfile: 'smk-standard' for the full one.
       demoProfile: 'tiny',
       snapshotIntervalHours: 0,
+      // Scheduled backups are driven by hand in their tests (cadangan/jadwal.test.ts).
+      backupSchedule: false,
       ...overrides,
     },
   );

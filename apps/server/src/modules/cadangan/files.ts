@@ -5,6 +5,8 @@ import type { CadanganManifest } from '@erapor/contract/cadangan';
 /** Archives in the backups folder: `cadangan-<NPSN>-<UTC time>[-<kind>].erapor`. */
 export const ARCHIVE_SUFFIX = '.erapor';
 
+export type ArchiveKind = 'manual' | 'terjadwal' | 'sebelum-pemulihan' | 'unggahan';
+
 function stamp(d: Date): string {
   return d
     .toISOString()
@@ -17,7 +19,7 @@ export function archivePath(
   dir: string,
   npsn: string,
   now: Date,
-  kind: 'manual' | 'terjadwal' | 'sebelum-pemulihan',
+  kind: Exclude<ArchiveKind, 'unggahan'>,
 ): string {
   mkdirSync(dir, { recursive: true });
   const base = `cadangan-${npsn}-${stamp(now)}-${kind}`;
@@ -58,6 +60,32 @@ export function listArchives(dir: string, npsn: string): StoredArchive[] {
       return { name, file, bytes: st.size, modifiedAt: st.mtime };
     })
     .sort((a, b) => b.name.localeCompare(a.name));
+}
+
+const NAME_PARTS = /^cadangan-\d+-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z-([a-z-]+?)(?:-\d+)?\.erapor$/;
+
+/** When an archive was made and how, read from its name (null: not a name this app writes). */
+export function parseArchiveName(name: string): { time: Date; kind: ArchiveKind } | null {
+  const m = NAME_PARTS.exec(name);
+  if (!m) return null;
+  const kind = m[5] as ArchiveKind;
+  if (!['manual', 'terjadwal', 'sebelum-pemulihan', 'unggahan'].includes(kind)) return null;
+  return { time: new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`), kind };
+}
+
+/**
+ * The school's newest good backup made here. Every archive in the folder was read back whole
+ * before it got its name (makeBackup removes one that fails); an uploaded one is left out, as its
+ * name tells when it arrived, not what state it holds.
+ */
+export function newestBackup(dir: string, npsn: string): Date | null {
+  let newest: Date | null = null;
+  for (const a of listArchives(dir, npsn)) {
+    const parsed = parseArchiveName(a.name);
+    if (!parsed || parsed.kind === 'unggahan') continue;
+    if (!newest || parsed.time > newest) newest = parsed.time;
+  }
+  return newest;
 }
 
 /** The manifest as the command line prints it (and the screen shows it). */

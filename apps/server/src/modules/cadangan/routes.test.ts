@@ -54,6 +54,7 @@ describeEngines('cadangan routes', { config: { seedDemo: false } }, (t) => {
       { method: 'GET', url: '/api/cadangan/berkas/cadangan-12345678-2026-01-01T00-00-00Z-manual.erapor' },
       { method: 'POST', url: '/api/cadangan/unggah', ...multipart('berkas', 'x.erapor', Buffer.from('x')) },
       { method: 'POST', url: '/api/cadangan/pulihkan', payload: { name: 'x', npsn: 'y' } },
+      { method: 'PUT', url: '/api/cadangan/jadwal', payload: { aktif: 'x' } },
       { method: 'GET', url: `/api/cadangan/jobs/${job}` },
       { method: 'GET', url: `/api/cadangan/jobs/${job}/events` },
     ] as const;

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import {
   CADANGAN_API_MESSAGES,
   cadanganDaftarSchema,
+  cadanganJadwalSchema,
   cadanganNamaSchema,
   cadanganPeriksaSchema,
   cadanganPulihkanSchema,
@@ -20,6 +21,7 @@ import { streamJobEvents } from '../jobs/events';
 import { createJob, getJob, runJob } from '../jobs/service';
 import { CadanganRefused } from './archive';
 import { ARCHIVE_BOUNDS } from './bounds';
+import { keadaan, readJadwal, saveJadwal, startScheduler } from './jadwal';
 import * as service from './service';
 
 const KINDS = new Set([JOB_KIND_CADANGAN_BUAT, JOB_KIND_CADANGAN_PULIHKAN]);
@@ -47,13 +49,38 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
     await Promise.allSettled([...running]);
   });
   const auth = { onRequest: app.authenticate };
+  if (ctx.config.backupSchedule) {
+    const stop = startScheduler(deps, (message, err) => app.log.error({ err }, message));
+    app.addHook('onClose', stop);
+  }
 
   app.get(
     '/api/cadangan',
     { ...auth, schema: { response: { 200: cadanganDaftarSchema, ...errorResponses(401, 403) } } },
     async (request) => {
-      const npsn = await service.schoolNpsn(deps.database, actorOf(request).sekolahId);
-      return { npsn, berkas: await service.listBerkas(deps, npsn) };
+      const { sekolahId } = actorOf(request);
+      const npsn = await service.schoolNpsn(deps.database, sekolahId);
+      return {
+        npsn,
+        berkas: await service.listBerkas(deps, npsn),
+        jadwal: await readJadwal(ctx.db, sekolahId),
+        keadaan: await keadaan(ctx.db, deps.backupDir, sekolahId, npsn, ctx.now()),
+      };
+    },
+  );
+
+  app.put(
+    '/api/cadangan/jadwal',
+    {
+      ...auth,
+      schema: {
+        body: cadanganJadwalSchema,
+        response: { 200: cadanganJadwalSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await saveJadwal(ctx.db, actorOf(request).sekolahId, request.body);
+      return request.body;
     },
   );
 

@@ -67,7 +67,13 @@ export async function makeBackup(
     now: deps.now(),
     onProgress: (p) => onProgress?.(p.done, p.total, p.table),
   });
-  await verifyArchive(file);
+  try {
+    await verifyArchive(file);
+  } catch (err) {
+    // Only verified archives stay in the folder: retention and the Beranda count on it.
+    await rm(file, { force: true });
+    throw err;
+  }
   return { name: basename(file), manifest };
 }
 

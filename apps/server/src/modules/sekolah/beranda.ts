@@ -3,6 +3,7 @@ import type { BerandaAdminResponse, BerandaCount } from '@erapor/contract/sekola
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { keadaan } from '../cadangan/jadwal';
 import {
   dudi,
   ekstrakurikuler,
@@ -89,6 +90,7 @@ export async function berandaAdmin(
   db: Db,
   actor: Actor,
   app: { name: string; version: string; dbVersion: string },
+  backups: { dir: string; now: Date },
 ): Promise<BerandaAdminResponse> {
   const [sekolah, kepala, counts, status] = await Promise.all([
     getSekolahIdentity(db, actor.sekolahId),
@@ -102,5 +104,6 @@ export async function berandaAdmin(
     counts,
     app: { name: app.name, version: app.version, db_version: app.dbVersion },
     status_penilaian: status,
+    cadangan: await keadaan(db, backups.dir, actor.sekolahId, sekolah.npsn, backups.now),
   };
 }

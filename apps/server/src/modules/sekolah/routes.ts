@@ -154,11 +154,16 @@ export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         // The migrations table lives elsewhere on some set-ups: the version is informative only.
       }
-      return berandaAdmin(ctx.db, actorOf(request), {
-        name: 'e-Rapor SMK',
-        version: ctx.config.version,
-        dbVersion,
-      });
+      return berandaAdmin(
+        ctx.db,
+        actorOf(request),
+        {
+          name: 'e-Rapor SMK',
+          version: ctx.config.version,
+          dbVersion,
+        },
+        { dir: ctx.config.backupDir, now: ctx.now() },
+      );
     },
   );
 

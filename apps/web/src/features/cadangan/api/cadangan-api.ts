@@ -1,4 +1,9 @@
-import type { CadanganDaftar, CadanganPeriksa, CadanganPulihkan } from '@erapor/contract/cadangan';
+import type {
+  CadanganDaftar,
+  CadanganJadwal,
+  CadanganPeriksa,
+  CadanganPulihkan,
+} from '@erapor/contract/cadangan';
 import { isFinished, type Job } from '@erapor/contract/jobs';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
@@ -43,4 +48,8 @@ export function followJob(id: string, onJob: (job: Job) => void, signal: AbortSi
     onItem: onJob,
     signal,
   });
+}
+
+export async function saveJadwal(body: CadanganJadwal): Promise<CadanganJadwal> {
+  return (await api.put<CadanganJadwal>('/cadangan/jadwal', body)).data;
 }

@@ -15,6 +15,7 @@ import {
   startBackup,
   uploadArchive,
 } from '../api/cadangan-api';
+import { JadwalForm } from '../components/jadwal-form';
 import { JobProgress } from '../components/job-progress';
 import { RestoreModal } from '../components/restore-modal';
 
@@ -97,6 +98,14 @@ export default function SettingCadanganPage() {
           {job ? <JobProgress job={job} testId="cadangan-buat" /> : null}
         </Stack>
       </Paper>
+
+      {list.isSuccess ? (
+        <JadwalForm
+          key={JSON.stringify(list.data.jadwal)}
+          jadwal={list.data.jadwal}
+          keadaan={list.data.keadaan}
+        />
+      ) : null}
 
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
