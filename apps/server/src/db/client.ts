@@ -17,6 +17,8 @@ export interface DatabaseHandle {
   db: Db;
   /** Set for the embedded engine. */
   pglite?: PGlite;
+  /** The embedded engine's files on disk (`DATA_DIR/pgdata`); unset in memory. A backup copies them online. */
+  pgdataDir?: string;
   /** Set for PostgreSQL. */
   pool?: pg.Pool;
   /** Runs one plain SQL statement (start-up checks, test helpers). */

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { ONLINE_COPY_DIR } from '../modules/cadangan/export';
 import { settleInterruptedRestore } from '../modules/cadangan/swap';
 import { type DatabaseHandle, openPglite } from './client';
 import { acquireLock } from './lock';
@@ -115,6 +116,8 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
     }
     // A restore of the command line killed half-way: finish its swap, or drop its unfinished copy.
     settleInterruptedRestore(dataDir, say);
+    // A backup's copy of the files (cadangan/export.ts) left by a killed process: only a copy.
+    rmSync(join(dataDir, ONLINE_COPY_DIR), { recursive: true, force: true });
     const exists = existsSync(join(pgdata, 'PG_VERSION'));
     const leftovers = existsSync(pgdata) && readdirSync(pgdata).length > 0;
     let pg: PGlite | undefined;
@@ -151,6 +154,7 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
       pglite: pg,
       report,
       dataDir,
+      pgdataDir: pgdata,
       snapshotsDir,
       snapshot,
       async startSnapshots() {

@@ -1,3 +1,5 @@
+import { cp, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { CadanganManifest } from '@erapor/contract/cadangan';
 import type { DatabaseHandle } from '../../db/client';
@@ -36,10 +38,14 @@ export async function schemaVersion(sql: Sql): Promise<{ version: number; tag: s
  * live database:
  * - PostgreSQL: one REPEATABLE READ READ ONLY transaction on its own connection — other requests
  *   go on as usual;
- * - embedded: PGlite serves one query at a time (decision 004), so a backup read from the live
- *   instance would queue every request behind it. The live instance only dumps its data directory
- *   (what the snapshots do, ~0.5 s for the demo school); a second instance opened on that dump in
- *   memory serves the reads.
+ * - embedded on disk: PGlite serves one query at a time (decision 004), so reads of a backup on the
+ *   live instance would queue every request behind them, and so would `dumpDataDir` (35 s for the
+ *   demo school under load). An online base backup instead, as pg_basebackup makes one:
+ *   `pg_backup_start` (an immediate checkpoint, ~0.1 s), the files copied by Node while the live
+ *   instance goes on serving, `pg_backup_stop`, its `backup_label` and the WAL written meanwhile
+ *   added to the copy. A second PGlite opened on the copy recovers it to one consistent point
+ *   (full_page_writes repairs pages copied mid-write) and serves every read;
+ * - embedded in memory (tests): the dump, as there are no files to copy.
  */
 export async function withReadView<T>(
   handle: DatabaseHandle,
@@ -61,6 +67,19 @@ export async function withReadView<T>(
     }
   }
   if (!handle.pglite) throw new Error('PGlite handle without instance');
+  if (handle.pgdataDir) {
+    const dir = await onlineCopy(handle.pglite, handle.pgdataDir, onHold);
+    try {
+      const copy = await PGlite.create(dir);
+      try {
+        return await fn(pgliteSql(copy));
+      } finally {
+        await copy.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
   const started = performance.now();
   const dump = await handle.pglite.dumpDataDir('none');
   onHold?.(performance.now() - started);
@@ -69,6 +88,48 @@ export async function withReadView<T>(
     return await fn(pgliteSql(copy));
   } finally {
     await copy.close();
+  }
+}
+
+/** Beside `DATA_DIR/pgdata`; one at a time (the backup slot), removed after use and at start-up. */
+export const ONLINE_COPY_DIR = 'pgdata-salinan-cadangan';
+
+/** An online base backup of the embedded database's files (see withReadView); returns its directory. */
+async function onlineCopy(live: PGlite, pgdata: string, onHold?: (ms: number) => void): Promise<string> {
+  const dir = join(dirname(pgdata), ONLINE_COPY_DIR);
+  await rm(dir, { recursive: true, force: true });
+  let held = 0;
+  const timed = async <T>(query: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await query();
+    } finally {
+      held += performance.now() - t0;
+    }
+  };
+  await timed(() => live.query(`select pg_backup_start('erapor-cadangan', true)`));
+  let stopped = false;
+  try {
+    // The WAL is copied after the stop: it must hold everything up to the stop's position.
+    await cp(pgdata, dir, { recursive: true, filter: (src) => !/[\\/](postmaster\.pid|pg_wal)$/.test(src) });
+    const [stop] = (
+      await timed(() =>
+        live.query<{ labelfile: string; spcmapfile: string | null }>(
+          'select labelfile, spcmapfile from pg_backup_stop(false)',
+        ),
+      )
+    ).rows;
+    stopped = true;
+    if (!stop) throw new Error('pg_backup_stop returned nothing');
+    await writeFile(join(dir, 'backup_label'), stop.labelfile);
+    if (stop.spcmapfile) await writeFile(join(dir, 'tablespace_map'), stop.spcmapfile);
+    await cp(join(pgdata, 'pg_wal'), join(dir, 'pg_wal'), { recursive: true });
+    onHold?.(held);
+    return dir;
+  } catch (err) {
+    if (!stopped) await live.query('select pg_backup_stop(false)').catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+    throw err;
   }
 }
 

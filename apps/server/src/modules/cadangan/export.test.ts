@@ -1,0 +1,87 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { openEmbeddedDatabase } from '../../db/embedded';
+import { ONLINE_COPY_DIR, withReadView } from './export';
+
+const root = mkdtempSync(join(tmpdir(), 'erapor-online-copy-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+it('embedded on disk: the backup reads a consistent copy while the live database goes on writing', async () => {
+  const dataDir = join(root, 'data');
+  const db = await openEmbeddedDatabase({
+    dataDir,
+    snapshotKeep: 1,
+    snapshotIntervalHours: 0,
+    say: () => {},
+  });
+  try {
+    // 200 accounts holding 1,000 each; every transfer keeps the total at 200,000.
+    await db.query('create table rekening (id int primary key, saldo int not null, catatan text)');
+    await db.query(`insert into rekening select g, 1000, repeat('x', 500) from generate_series(1, 200) g`);
+    await db.query(`insert into rekening select g, 0, repeat('y', 500) from generate_series(1000, 40999) g`);
+
+    let transfers = 0;
+    let reading = false;
+    const writer = (async () => {
+      while (!reading) {
+        const from = 1 + (transfers % 200);
+        const to = 1 + ((transfers * 7 + 3) % 200);
+        await db.pglite?.transaction(async (tx) => {
+          await tx.query('update rekening set saldo = saldo - 5 where id = $1', [from]);
+          await tx.query('update rekening set saldo = saldo + 5 where id = $1', [to]);
+        });
+        transfers++;
+        // As requests do: each arrives on its own turn of the event loop, so file I/O goes on between.
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+
+    let held = -1;
+    let transfersBeforeRead = 0;
+    // The rate of transfers on their own (after a warm-up), then while the backup copies the files.
+    await new Promise((r) => setTimeout(r, 100));
+    const baseFrom = { n: transfers, at: performance.now() };
+    await new Promise((r) => setTimeout(r, 400));
+    const baseRate = (transfers - baseFrom.n) / (performance.now() - baseFrom.at);
+    const transfersBeforeCopy = transfers;
+    const copyStarted = performance.now();
+    let copyMs = 0;
+    const seen = await withReadView(
+      db,
+      async (sql) => {
+        copyMs = performance.now() - copyStarted;
+        reading = true;
+        transfersBeforeRead = transfers;
+        return sql<{ total: number; n: number }>(
+          'select sum(saldo)::int as total, count(*)::int as n from rekening',
+        );
+      },
+      (ms) => {
+        held = ms;
+      },
+    );
+    await writer;
+
+    // The live database went on serving while its files were copied: at a quarter of its rate at
+    // least (measured: about the same rate; a dump holding it, as before, served 3 %)…
+    const copyRate = (transfersBeforeRead - transfersBeforeCopy) / copyMs;
+    expect(copyRate).toBeGreaterThan(baseRate / 4);
+    // …and the copy is one consistent point: every transfer whole or absent.
+    expect(seen[0]).toEqual({ total: 200_000, n: 40_200 });
+    expect(held).toBeGreaterThanOrEqual(0);
+    // The copy is gone, the live database and its backup state are as before.
+    expect(existsSync(join(dataDir, ONLINE_COPY_DIR))).toBe(false);
+    expect(readdirSync(dataDir)).not.toContain(ONLINE_COPY_DIR);
+    const [again] = await db.query<{ total: number }>('select sum(saldo)::int as total from rekening');
+    expect(again?.total).toBe(200_000);
+    // A second backup can start (the first one's backup mode was ended).
+    const count = await withReadView(db, (sql) =>
+      sql<{ n: number }>('select count(*)::int as n from rekening'),
+    );
+    expect(count[0]?.n).toBe(40_200);
+  } finally {
+    await db.close();
+  }
+});
