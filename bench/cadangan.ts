@@ -13,15 +13,19 @@ import { ensureSemesters } from '../apps/server/src/modules/sekolah/service';
 import type { BenchResult } from './types';
 
 /*
- * Cadangan Data (decision 044) on the living smk-standard demo school, embedded database: a backup
- * (the live instance held only for the dump), its restore over the same school (one transaction),
- * and the start-up snapshot of decision 004 beside them. Budget: backup and restore ≤ 30 s each.
+ * Cadangan Data (decision 044) on the living smk-standard demo school, embedded database on disk as
+ * the app runs it: a backup (an online copy of the files; the live instance held only for
+ * pg_backup_start/stop) while a "request" (`select 1` every 50 ms) measures the longest wait, its
+ * restore over the same school (one transaction), and the start-up snapshot of decision 004 beside
+ * them. Budgets: backup and restore ≤ 30 s each; no request waits more than 1 s for a backup.
  */
 const BUDGET_S = 30;
+const WAIT_BUDGET_MS = 1000;
 
 export async function cadanganBench(): Promise<BenchResult[]> {
   const dir = mkdtempSync(join(tmpdir(), 'erapor-bench-cadangan-'));
   const handle = await openPglite(join(dir, 'pgdata'));
+  handle.pgdataDir = join(dir, 'pgdata');
   try {
     await migrateDatabase(handle);
     await ensureSemesters(handle.db, new Date());
@@ -29,6 +33,17 @@ export async function cadanganBench(): Promise<BenchResult[]> {
     const demo = await writeDemoSchool(handle.db, { profile: 'smk-standard' });
     const file = join(dir, 'demo.erapor');
     let held = 0;
+    let backingUp = true;
+    let longestWait = 0;
+    const requests = (async () => {
+      while (backingUp) {
+        const t0 = performance.now();
+        await handle.query('select 1');
+        await new Promise((r) => setTimeout(r, 50));
+        // A blocked event loop delays the timer too: both count as the request's wait.
+        longestWait = Math.max(longestWait, performance.now() - t0 - 50);
+      }
+    })();
     let t = performance.now();
     const manifest = await backupSchool(handle, file, {
       sekolahId: demo.sekolahId,
@@ -38,6 +53,8 @@ export async function cadanganBench(): Promise<BenchResult[]> {
       },
     });
     const backupS = (performance.now() - t) / 1000;
+    backingUp = false;
+    await requests;
     t = performance.now();
     await restoreSchool(handle, await openArchive(file), {
       confirmNpsn: manifest.npsn,
@@ -56,7 +73,7 @@ export async function cadanganBench(): Promise<BenchResult[]> {
     console.info(
       `cadangan: ${rows} rows, archive ${(statSync(file).size / 1e6).toFixed(1)} MB ` +
         `(inflated ${(manifest.inflatedBytes / 1e6).toFixed(1)} MB); backup ${backupS.toFixed(1)} s ` +
-        `(live database held ${held.toFixed(0)} ms for the dump), restore ${restoreS.toFixed(1)} s; ` +
+        `(live database held ${held.toFixed(0)} ms, longest request wait ${longestWait.toFixed(0)} ms), restore ${restoreS.toFixed(1)} s; ` +
         `snapshot ${(snap.bytes / 1e6).toFixed(1)} MB in ${snapS.toFixed(1)} s; ` +
         `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
     );
@@ -67,7 +84,13 @@ export async function cadanganBench(): Promise<BenchResult[]> {
         unit: 's',
         budget: BUDGET_S,
       },
-      { name: 'Backup: live PGlite held for the dump', value: Math.round(held), unit: 'ms' },
+      { name: 'Backup: live PGlite held (backup start/stop)', value: Math.round(held), unit: 'ms' },
+      {
+        name: 'Backup: longest wait of a request meanwhile',
+        value: Math.round(longestWait),
+        unit: 'ms',
+        budget: WAIT_BUDGET_MS,
+      },
       {
         name: 'Restore of the demo school (PGlite)',
         value: Number(restoreS.toFixed(1)),

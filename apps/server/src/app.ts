@@ -13,6 +13,7 @@ import { createSmtpMailer, type Mailer } from './mail';
 import { authRoutes } from './modules/auth/routes';
 import { purgeExpired } from './modules/auth/service';
 import { cadanganRoutes } from './modules/cadangan/routes';
+import { settleInterruptedRestoreJobs } from './modules/cadangan/service';
 import { legerRoutes } from './modules/cetak/leger/routes';
 import { cetakP5Routes } from './modules/cetak/p5/routes';
 import { cetakPklRoutes } from './modules/cetak/pkl/routes';
@@ -123,7 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const builtin = await ensureBuiltinReference(database.db);
     if (builtin) say(`Data referensi bawaan dimuat (${builtin.seconds} detik).`);
     // The embedded database has one process (the lock): jobs left running died with the last one.
-    if (isEmbedded(database)) await failInterruptedJobs(database.db, now());
+    if (isEmbedded(database)) {
+      await settleInterruptedRestoreJobs(database.db, now(), say);
+      await failInterruptedJobs(database.db, now());
+    }
     if (config.seedDemo && (await seedDemo(database.db, { profile: config.demoProfile })))
       say('Sekolah demo "SMK Negeri Demo" dibuat.');
     if (isEmbedded(database)) await database.startSnapshots();

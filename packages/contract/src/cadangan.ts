@@ -149,4 +149,6 @@ export const CADANGAN_API_MESSAGES = {
   restoreStarted: 'Pemulihan dimulai.',
   done: (nama: string) => `Cadangan selesai dibuat dan diperiksa: ${nama}`,
   restored: 'Pemulihan selesai. Semua pengguna sekolah ini harus login kembali.',
+  restoreInterrupted:
+    'Pemulihan terputus karena server berhenti dan dibatalkan; data sekolah tidak berubah. Jalankan ulang pemulihan.',
 } as const;

@@ -16,6 +16,11 @@ export interface RestoreOptions {
   requireConfirm: boolean;
   now: Date;
   onProgress?: (p: { done: number; total: number; table: string }) => void;
+  /**
+   * Last statement of the restore's transaction (the app marks its job): a process killed after
+   * the commit but before the job's end is told from one killed before it at the next start.
+   */
+  beforeCommit?: (sql: Sql) => Promise<void>;
 }
 
 export interface RestoreReport {
@@ -97,7 +102,11 @@ export async function restoreSchool(
   archive: OpenedArchive,
   opts: RestoreOptions,
 ): Promise<RestoreReport> {
-  return inTransaction(handle, (sql) => restoreWith(sql, archive, opts));
+  return inTransaction(handle, async (sql) => {
+    const report = await restoreWith(sql, archive, opts);
+    await opts.beforeCommit?.(sql);
+    return report;
+  });
 }
 
 export async function restoreWith(

@@ -1,10 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CADANGAN_MESSAGES, type CadanganDaftar } from '@erapor/contract/cadangan';
+import {
+  CADANGAN_API_MESSAGES,
+  CADANGAN_MESSAGES,
+  type CadanganDaftar,
+  JOB_KIND_CADANGAN_PULIHKAN,
+} from '@erapor/contract/cadangan';
 import type { Job } from '@erapor/contract/jobs';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs, type TestApp } from '../../test/engines';
+import { runRestore, settleInterruptedRestoreJobs } from './service';
 import { schoolState } from './test-support';
 
 function multipart(field: string, filename: string, data: Buffer, token?: string) {
@@ -139,5 +145,54 @@ describeEngines('cadangan routes', { config: { seedDemo: false } }, (t) => {
       await t().app.inject({ method: 'GET', url: '/api/cadangan', headers: bearer(admin) }),
     );
     expect(after.berkas.some((b) => b.name.includes('sebelum-pemulihan'))).toBe(true);
+  }, 600_000);
+
+  it('at the next start, an interrupted restore job is told apart by the mark its transaction wrote', async () => {
+    const insert = async (result: unknown) => {
+      const [row] = await t().db.query<{ id: string }>(
+        `insert into jobs (sekolah_id, kind, status, result) values ($1, $2, 'running', $3::jsonb) returning id`,
+        [demo.sekolahId, JOB_KIND_CADANGAN_PULIHKAN, result === null ? null : JSON.stringify(result)],
+      );
+      return row?.id ?? '';
+    };
+    // The mark is what the app's restore writes inside its transaction (service.runRestore).
+    const list = json<CadanganDaftar>(
+      await t().app.inject({ method: 'GET', url: '/api/cadangan', headers: bearer(admin) }),
+    );
+    const archive = list.berkas.find((b) => b.name.includes('sebelum-pemulihan'))?.name ?? '';
+    const marked = await insert(null);
+    const deps = {
+      database: t().db,
+      backupDir: t().config.backupDir,
+      appVersion: 'test',
+      now: () => new Date(),
+    };
+    await runRestore(
+      deps,
+      demo.sekolahId,
+      demo.school.sekolah.npsn,
+      join(t().config.backupDir, archive),
+      demo.school.sekolah.npsn,
+      undefined,
+      marked,
+    );
+    const unmarked = await insert(null);
+
+    const said: string[] = [];
+    await settleInterruptedRestoreJobs(t().db.db, new Date(), (l) => said.push(l));
+    const rows = await t().db.query<{ id: string; status: string; message: string }>(
+      `select id, status, message from jobs where id in ($1, $2)`,
+      [marked, unmarked],
+    );
+    expect(rows.find((r) => r.id === marked)).toMatchObject({
+      status: 'done',
+      message: CADANGAN_API_MESSAGES.restored,
+    });
+    expect(rows.find((r) => r.id === unmarked)).toMatchObject({
+      status: 'failed',
+      message: CADANGAN_API_MESSAGES.restoreInterrupted,
+    });
+    expect(said.join('\n')).toMatch(/selesai sebelum server berhenti/);
+    expect(said.join('\n')).toMatch(/terputus sebelum selesai dan dibatalkan/);
   }, 600_000);
 });

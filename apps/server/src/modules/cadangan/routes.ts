@@ -88,7 +88,10 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
     kind: string,
     sekolahId: string,
     userId: string,
-    work: Parameters<typeof runJob>[2],
+    work: (
+      progress: Parameters<Parameters<typeof runJob>[2]>[0],
+      jobId: string,
+    ) => ReturnType<Parameters<typeof runJob>[2]>,
     message: string,
   ) => {
     const release = service.claim();
@@ -101,7 +104,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
         release();
         throw err;
       }
-      const done = runJob(ctx.db, job.id, work, {
+      const done = runJob(ctx.db, job.id, (progress) => work(progress, job.id), {
         now: ctx.now,
         onError: (err) => app.log.error({ err }, `${kind} failed`),
       }).finally(release);
@@ -203,7 +206,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
         JOB_KIND_CADANGAN_PULIHKAN,
         actor.sekolahId,
         actor.userId,
-        async (progress) => {
+        async (progress, jobId) => {
           const { before, report } = await service.runRestore(
             deps,
             actor.sekolahId,
@@ -211,6 +214,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
             checked.file,
             request.body.npsn,
             (done, total, message) => progress(done, total, message),
+            jobId,
           );
           return {
             result: {

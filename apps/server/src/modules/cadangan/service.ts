@@ -9,13 +9,17 @@ import {
   CADANGAN_MESSAGES,
   type CadanganBerkas,
   type CadanganManifest,
+  JOB_KIND_CADANGAN_PULIHKAN,
 } from '@erapor/contract/cadangan';
-import type { DatabaseHandle } from '../../db/client';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DatabaseHandle, Db } from '../../db/client';
+import { jobs } from '../jobs/tables';
 import { CadanganRefused, openArchive, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
 import { archivePath, listArchives } from './files';
 import { checkTarget, type RestoreReport, restoreSchool } from './restore';
+import type { Sql } from './sql';
 
 /**
  * The app's backups and restores (routes.ts starts them as background jobs). One at a time per
@@ -157,6 +161,51 @@ export async function checkRestore(
   return { file, manifest };
 }
 
+/** In the restore's transaction: its job says it committed (see settleInterruptedRestoreJobs). */
+async function markCommitted(sql: Sql, jobId: string): Promise<void> {
+  await sql(`update jobs set result = $2::jsonb where id = $1`, [jobId, JSON.stringify(COMMITTED)]);
+}
+
+const COMMITTED = { restoreCommitted: true } as const;
+
+/**
+ * At start-up, before other interrupted jobs are failed: an in-app restore the last process did not
+ * see to its end. Its transaction either committed (its job carries the mark written inside it) —
+ * the school holds the archive's data — or it did not, and the database rolled it back: nothing
+ * changed. Either way it is said, on the console and in the job.
+ */
+export async function settleInterruptedRestoreJobs(
+  db: Db,
+  now: Date,
+  say: (line: string) => void,
+): Promise<void> {
+  const open = await db
+    .select({ id: jobs.id, result: jobs.result })
+    .from(jobs)
+    .where(and(eq(jobs.kind, JOB_KIND_CADANGAN_PULIHKAN), inArray(jobs.status, ['queued', 'running'])));
+  for (const job of open) {
+    const committed = (job.result as { restoreCommitted?: boolean } | null)?.restoreCommitted === true;
+    await db
+      .update(jobs)
+      .set({
+        status: committed ? 'done' : 'failed',
+        message: committed ? CADANGAN_API_MESSAGES.restored : CADANGAN_API_MESSAGES.restoreInterrupted,
+        finishedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(jobs.id, job.id));
+    if (committed) {
+      say('Pemulihan cadangan selesai sebelum server berhenti: database berisi data dari berkas cadangan.');
+      say('(A restore had completed before the server stopped: the database holds the restored data.)');
+    } else {
+      say(
+        'Pemulihan cadangan terputus sebelum selesai dan dibatalkan: data sekolah tetap seperti sebelumnya.',
+      );
+      say('(A restore was interrupted and rolled back: the school data is unchanged.)');
+    }
+  }
+}
+
 /**
  * The restore itself: a backup of the current state first, then the school's rows replaced in
  * one transaction (restore.ts). On the embedded database the transaction runs on the live
@@ -169,6 +218,7 @@ export async function runRestore(
   file: string,
   typedNpsn: string,
   onProgress?: (done: number, total: number, message: string) => void,
+  jobId?: string,
 ): Promise<{ before: string; report: RestoreReport }> {
   onProgress?.(0, 1, 'Membuat cadangan keadaan sekarang');
   const before = await makeBackup(deps, sekolahId, 'sebelum-pemulihan');
@@ -179,6 +229,7 @@ export async function runRestore(
     requireConfirm: true,
     now: deps.now(),
     onProgress: (p) => onProgress?.(p.done, p.total, p.table ? `Memulihkan ${p.table}` : 'Selesai'),
+    beforeCommit: jobId ? (sql) => markCommitted(sql, jobId) : undefined,
   });
   return { before: before.name, report };
 }
