@@ -228,6 +228,10 @@ export const formatLocale = (lng: Locale = language): string => (lng === 'id' ? 
 export const formatNumber = (n: number, lng: Locale = language): string =>
   new Intl.NumberFormat(formatLocale(lng)).format(n);
 
+/** A moment (ISO text) as a long date and a short time in the interface language. */
+export const formatDateTime = (iso: string, lng: Locale = language): string =>
+  new Date(iso).toLocaleString(formatLocale(lng), { dateStyle: 'long', timeStyle: 'short' });
+
 const getVersion = () => version;
 const getLanguage = () => language;
 

@@ -1,10 +1,7 @@
 import type { CadanganKeadaan } from '@erapor/contract/cadangan';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatLocale, useTranslation } from '../../../lib/i18n';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'long', timeStyle: 'short' });
+import { formatDateTime, useTranslation } from '../../../lib/i18n';
 
 /**
  * The administrator's reminder that the school's data has no recent backup (issue 16 item 2):
@@ -30,7 +27,7 @@ export function CadanganWarning({ keadaan }: { keadaan: CadanganKeadaan }) {
         <Text size="sm">
           {keadaan.terakhir === null
             ? t('beranda.admin.cadangan.belumKeterangan')
-            : t('beranda.admin.cadangan.terakhir', { waktu: when(keadaan.terakhir) })}
+            : t('beranda.admin.cadangan.terakhir', { waktu: formatDateTime(keadaan.terakhir) })}
         </Text>
         {failed ? <Text size="sm">{failed}</Text> : null}
         <Button component={Link} to="/setting/cadangan" size="xs" color={color}>

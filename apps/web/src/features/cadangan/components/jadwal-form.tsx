@@ -15,12 +15,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { issuesOf } from '../../../lib/form-issues';
 import { toHttpError } from '../../../lib/http-errors';
-import { formatLocale, serverText, useTranslation } from '../../../lib/i18n';
+import { formatDateTime, serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { CADANGAN_KEY, saveJadwal } from '../api/cadangan-api';
-
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'long', timeStyle: 'short' });
 
 /**
  * Jadwal Cadangan (issue 16 item 2): daily at a time of the server's clock, kept N days. The form
@@ -101,12 +98,12 @@ export function JadwalForm({ jadwal, keadaan }: { jadwal: CadanganJadwal; keadaa
         </Group>
         <Text size="sm" data-testid="cadangan-terakhir">
           {keadaan.terakhir
-            ? t('cadangan.jadwal.terakhir', { waktu: when(keadaan.terakhir) })
+            ? t('cadangan.jadwal.terakhir', { waktu: formatDateTime(keadaan.terakhir) })
             : t('cadangan.jadwal.belum')}
         </Text>
         {last?.gagal ? (
           <Alert color="red" data-testid="cadangan-jadwal-gagal">
-            {when(last.waktu)}: {last.gagal}
+            {formatDateTime(last.waktu)}: {last.gagal}
           </Alert>
         ) : null}
       </Stack>
