@@ -33,7 +33,11 @@ export async function openAppEnv(
   const dataDir = mkdtempSync(join(tmpdir(), `erapor-bench-${tag}-`));
   let dropPg: (() => Promise<void>) | undefined;
   let handle: DatabaseHandle;
-  if (engine === 'pglite') handle = await openPglite(join(dataDir, 'pgdata'));
+  if (engine === 'pglite') {
+    handle = await openPglite(join(dataDir, 'pgdata'));
+    // As the app's embedded database: on disk, so a backup copies its files online.
+    handle.pgdataDir = join(dataDir, 'pgdata');
+  }
   else {
     const name = `erapor_bench_${tag.replace(/\W/g, '_')}_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -59,6 +63,7 @@ export async function openAppEnv(
       webDistDir: join(dataDir, 'no-web-dist'),
       seedDemo: false,
       snapshotIntervalHours: 0,
+      backupSchedule: false,
       ...overrides,
     },
   );

@@ -40,6 +40,7 @@ export async function startServer(
         HOST: '127.0.0.1',
         DATA_DIR: dir,
         SEED_DEMO: 'true',
+        BACKUP_SCHEDULE: 'false',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
