@@ -109,36 +109,46 @@ export function bulkDocument(
   };
 }
 
-/** Transcripts of several pupils in one definition, each numbered from page 1. */
-export function transkripBulkDocument(docs: readonly TranskripDoc[], title: string): TDocumentDefinitions {
-  const first = docs[0];
+/** Several pupils' documents of one kind in one definition, each numbered from page 1. */
+function sectionsDocument<T>(
+  items: readonly T[],
+  title: string,
+  single: (item: T) => TDocumentDefinitions,
+  part: (item: T) => Parameters<typeof section>,
+): TDocumentDefinitions {
+  const first = items[0];
   if (!first) throw new Error('no pupil to print');
   return {
-    ...transkripDocument(first),
+    ...single(first),
     info: { title, creator: 'e-Rapor SMK' },
     footer: undefined,
-    content: docs.map((d) =>
-      section({ kelas: d.kelas, siswa: d.siswa, versi: d.versi }, 'Transkrip Nilai', transkripContent(d)),
-    ),
+    content: items.map((item) => section(...part(item))),
   };
+}
+
+const docOf = (d: { kelas: RaporDoc['kelas']; siswa: RaporDoc['siswa']; versi: string }): RaporDoc => ({
+  kelas: d.kelas,
+  siswa: d.siswa,
+  versi: d.versi,
+});
+
+/** Transcripts of several pupils in one definition, each numbered from page 1. */
+export function transkripBulkDocument(docs: readonly TranskripDoc[], title: string): TDocumentDefinitions {
+  return sectionsDocument(docs, title, transkripDocument, (d) => [
+    docOf(d),
+    'Transkrip Nilai',
+    transkripContent(d),
+  ]);
 }
 
 /** Graduation letters of several pupils in one definition, each numbered from page 1. */
 export function sklBulkDocument(items: readonly SklBulkItem[], title: string): TDocumentDefinitions {
-  const first = items[0];
-  if (!first) throw new Error('no pupil to print');
-  return {
-    ...sklDocument(first.doc, first.transkrip),
-    info: { title, creator: 'e-Rapor SMK' },
-    footer: undefined,
-    content: items.map(({ doc, transkrip }) =>
-      section(
-        { kelas: doc.kelas, siswa: doc.siswa, versi: doc.versi },
-        'Surat Keterangan Lulus',
-        sklContent(doc, transkrip),
-      ),
-    ),
-  };
+  return sectionsDocument(
+    items,
+    title,
+    ({ doc, transkrip }) => sklDocument(doc, transkrip),
+    ({ doc, transkrip }) => [docOf(doc), 'Surat Keterangan Lulus', sklContent(doc, transkrip)],
+  );
 }
 
 const require = createRequire(import.meta.url);
