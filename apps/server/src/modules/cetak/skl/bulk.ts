@@ -13,7 +13,7 @@ import { transkripSiswa } from '../transkrip/data';
 import {
   effectiveTemplate,
   type SklDoc,
-  sklOfAnggota,
+  sklOfKelas,
   storedTemplate,
   tanggalLulusOf,
   templateFromRow,
@@ -23,9 +23,9 @@ import {
  * The letters of a class's Lulus pupils as one PDF or a ZIP (docs/decisions/047-surat-keterangan-lulus.md):
  * the Cetak Semua job of decision 033 with one unit, the class, under its own kind (`skl-semua:` + a
  * hash of school, semester and class). Who: as one letter (printableRombel: the class's wali, the
- * Waka, the admin). Each letter is made as the single one is (`sklOfAnggota`): a pupil keeps the
- * number given before, a pupil printed for the first time gets the next one under the school's
- * lock — in print order (by name), so a class printed at once gets consecutive numbers. Pupils who
+ * Waka, the admin). Each letter is made as the single one is (`sklOfKelas`, the class read once):
+ * a pupil keeps the number given before, a pupil printed for the first time gets the next one under
+ * the school's lock — in print order (by name), so a class printed at once gets consecutive numbers. Pupils who
  * are not Lulus are left out; a class with none is refused when the job is asked for.
  */
 
@@ -62,10 +62,14 @@ export async function sklBulkScope(
   const unit: BulkUnit = {
     nama: kelas.nama,
     read: async () => {
-      const items: SklBulkItem[] = [];
-      for (const p of pupils) {
-        items.push({ doc: await sklOfAnggota(db, actor, p.anggota_rombel_id, versi), transkrip: null });
-      }
+      const docs = await sklOfKelas(
+        db,
+        actor,
+        kelas,
+        pupils.map((p) => ({ anggotaRombelId: p.anggota_rombel_id, pesertaDidikId: p.peserta_didik_id })),
+        versi,
+      );
+      const items: SklBulkItem[] = docs.map((doc) => ({ doc, transkrip: null }));
       if (withGrades) {
         const transkrip = await transkripSiswa(
           db,

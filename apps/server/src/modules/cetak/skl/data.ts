@@ -9,7 +9,7 @@ import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { getSettings } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { printableRombel } from '../access';
+import { type PrintableRombel, printableRombel } from '../access';
 import { type RaporKelas, raporKelas, type SiswaRapor } from '../rapor/data';
 import { nomorSkl, templateSkl } from './tables';
 
@@ -191,15 +191,47 @@ export async function sklOfAnggota(
     );
   if (!member) throw notFound(MESSAGES.notFound);
   const rombel = await printableRombel(db, actor, member.rombonganBelajarId);
-  const kelas = await raporKelas(db, { ...rombel, sekolahId: actor.sekolahId }, [anggotaRombelId]);
-  const siswa = kelas.siswa[0];
-  if (!siswa) throw notFound(MESSAGES.notFound);
-  if (siswa.kenaikan?.status !== STATUS_KENAIKAN.lulus) {
-    throw new AppError(
-      409,
-      ERROR_CODES.CONFLICT,
-      SKL_MESSAGES.notLulus(siswa.nama, teksKenaikan(siswa.kenaikan, kelas.kelas.kelulusan)),
-    );
+  const [doc] = await sklOfKelas(
+    db,
+    actor,
+    rombel,
+    [{ anggotaRombelId, pesertaDidikId: member.pesertaDidikId }],
+    versi,
+  );
+  if (!doc) throw notFound(MESSAGES.notFound);
+  return doc;
+}
+
+/**
+ * The letters of pupils of one class (one, or the class's Lulus pupils at once): the class, the
+ * template, the date and the programme read once; numbers given one by one in `members`' order
+ * (a pupil keeps a number given before). Each letter's `kelas` holds only its own pupil, as a
+ * single letter's does.
+ */
+export async function sklOfKelas(
+  db: Db,
+  actor: Actor,
+  rombel: PrintableRombel,
+  members: readonly { anggotaRombelId: string; pesertaDidikId: string }[],
+  versi: string,
+): Promise<SklDoc[]> {
+  if (members.length === 0) return [];
+  const kelas = await raporKelas(
+    db,
+    { ...rombel, sekolahId: actor.sekolahId },
+    members.map((m) => m.anggotaRombelId),
+  );
+  const byId = new Map(kelas.siswa.map((s) => [s.anggotaRombelId, s]));
+  for (const m of members) {
+    const siswa = byId.get(m.anggotaRombelId);
+    if (!siswa) throw notFound(MESSAGES.notFound);
+    if (siswa.kenaikan?.status !== STATUS_KENAIKAN.lulus) {
+      throw new AppError(
+        409,
+        ERROR_CODES.CONFLICT,
+        SKL_MESSAGES.notLulus(siswa.nama, teksKenaikan(siswa.kenaikan, kelas.kelas.kelulusan)),
+      );
+    }
   }
   const row = await storedTemplate(db, actor.sekolahId);
   const template = effectiveTemplate(templateFromRow(row));
@@ -210,23 +242,28 @@ export async function sklOfAnggota(
     row?.tanggalLulus ?? null,
   );
   if (!tanggalLulus) throw new AppError(409, ERROR_CODES.CONFLICT, SKL_MESSAGES.noTanggal);
-  const { nomor } = await nomorSklSiswa(db, {
-    sekolahId: actor.sekolahId,
-    pesertaDidikId: member.pesertaDidikId,
-    anggotaRombelId,
-    polaNomor: template.polaNomor,
-    tanggalLulus,
-    npsn: kelas.sekolah.npsn,
-  });
   const programme = await programmeOf(db, rombel.rombonganBelajarId);
-  return {
-    kelas,
-    siswa,
-    programKeahlian: programme.program,
-    konsentrasiKeahlian: programme.konsentrasi,
-    template,
-    tanggalLulus,
-    nomor,
-    versi,
-  };
+  const docs: SklDoc[] = [];
+  for (const m of members) {
+    const siswa = byId.get(m.anggotaRombelId) as SiswaRapor;
+    const { nomor } = await nomorSklSiswa(db, {
+      sekolahId: actor.sekolahId,
+      pesertaDidikId: m.pesertaDidikId,
+      anggotaRombelId: m.anggotaRombelId,
+      polaNomor: template.polaNomor,
+      tanggalLulus,
+      npsn: kelas.sekolah.npsn,
+    });
+    docs.push({
+      kelas: { ...kelas, siswa: [siswa] },
+      siswa,
+      programKeahlian: programme.program,
+      konsentrasiKeahlian: programme.konsentrasi,
+      template,
+      tanggalLulus,
+      nomor,
+      versi,
+    });
+  }
+  return docs;
 }
