@@ -4,7 +4,6 @@ import { agamaOfMapel, isGradablePembelajaran } from '@erapor/contract/penilaian
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../apps/server/src/db/client';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
-import { backupSchool } from '../apps/server/src/modules/cadangan/export';
 import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import * as pengguna from '../apps/server/src/modules/pengguna/service';
 import { nilaiAsesmenSekolah } from '../apps/server/src/modules/penilaian/nilai-akhir';
@@ -110,31 +109,9 @@ async function gridSaveLatency(env: Env): Promise<BenchResult[]> {
     if (status !== 200) throw new Error(`grid save answered ${status}`);
     if (i >= 5) timings.push(performance.now() - t0); // the first saves warm the route up
   }
-  // The same saves while the school is backed up (issue 16: grid saves keep their budget meanwhile).
-  const during: number[] = [];
-  let backingUp = true;
-  const backup = backupSchool(env.handle, join(env.dataDir, 'bench.erapor'), {
-    sekolahId: env.demo.sekolahId,
-    appVersion: 'bench',
-  }).finally(() => {
-    backingUp = false;
-  });
-  while (backingUp || during.length < 20) {
-    const t0 = performance.now();
-    const status = await writer.save();
-    if (status !== 200) throw new Error(`grid save answered ${status} during a backup`);
-    during.push(performance.now() - t0);
-  }
-  await backup;
   if ((await writer.lostWrites()) !== 0) throw new Error('grid save lost writes');
   const label = `${writer.cells / GRID_TPS} pupils × ${GRID_TPS} TP`;
   return [
-    {
-      name: `Grid save p95 while a backup runs (${label}, PGlite, ${during.length} saves)`,
-      value: Math.round(percentile(during, 95)),
-      unit: 'ms',
-      budget: 100,
-    },
     { name: `Grid save p50 (${label}, PGlite)`, value: Math.round(percentile(timings, 50)), unit: 'ms' },
     {
       name: `Grid save p95 (${label}, PGlite)`,

@@ -5,6 +5,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { z } from 'zod';
 import type { AppConfig } from './config';
 import { type AppContext, createLimits } from './context';
+import { analyzeChanged } from './db/analyze';
 import { type DatabaseHandle, openPostgres } from './db/client';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
@@ -130,7 +131,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     if (config.seedDemo && (await seedDemo(database.db, { profile: config.demoProfile })))
       say('Sekolah demo "SMK Negeri Demo" dibuat.');
-    if (isEmbedded(database)) await database.startSnapshots();
+    if (isEmbedded(database)) {
+      await analyzeChanged(database);
+      await database.startSnapshots();
+    }
   } catch (err) {
     if (owns) await database.close().catch(() => {});
     throw err;
@@ -225,8 +229,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   const maintenance = setInterval(hourly, 3_600_000);
   maintenance.unref();
+  // The embedded database has no autovacuum: its statistics are kept fresh here (db/analyze.ts).
+  const statistics = isEmbedded(database)
+    ? setInterval(() => {
+        analyzeChanged(database).catch((err) => app.log.error({ err }, 'analyze failed'));
+      }, 10 * 60_000)
+    : undefined;
+  statistics?.unref();
   app.addHook('onClose', async () => {
     clearInterval(maintenance);
+    clearInterval(statistics);
     await closeSpreadsheetReader();
     if (owns) await database.close();
   });
