@@ -37,8 +37,7 @@ export async function openAppEnv(
     handle = await openPglite(join(dataDir, 'pgdata'));
     // As the app's embedded database: on disk, so a backup copies its files online.
     handle.pgdataDir = join(dataDir, 'pgdata');
-  }
-  else {
+  } else {
     const name = `erapor_bench_${tag.replace(/\W/g, '_')}_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
