@@ -5,7 +5,8 @@ import type { CadanganManifest } from '@erapor/contract/cadangan';
 /** Archives in the backups folder: `cadangan-<NPSN>-<UTC time>[-<kind>].erapor`. */
 export const ARCHIVE_SUFFIX = '.erapor';
 
-export type ArchiveKind = 'manual' | 'terjadwal' | 'sebelum-pemulihan' | 'unggahan';
+const ARCHIVE_KINDS = ['manual', 'terjadwal', 'sebelum-pemulihan', 'unggahan'] as const;
+export type ArchiveKind = (typeof ARCHIVE_KINDS)[number];
 
 function stamp(d: Date): string {
   return d
@@ -68,22 +69,24 @@ const NAME_PARTS = /^cadangan-\d+-(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})Z-(
 export function parseArchiveName(name: string): { time: Date; kind: ArchiveKind } | null {
   const m = NAME_PARTS.exec(name);
   if (!m) return null;
-  const kind = m[5] as ArchiveKind;
-  if (!['manual', 'terjadwal', 'sebelum-pemulihan', 'unggahan'].includes(kind)) return null;
+  const kind = ARCHIVE_KINDS.find((k) => k === m[5]);
+  if (!kind) return null;
   return { time: new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`), kind };
 }
 
 /**
- * The school's newest good backup made here. Every archive in the folder was read back whole
- * before it got its name (makeBackup removes one that fails); an uploaded one is left out, as its
- * name tells when it arrived, not what state it holds.
+ * When the school's newest archive of the kinds `accept` takes was made, by its name. Every archive
+ * in the folder was read back whole before it got its name (makeBackup removes one that fails).
  */
-export function newestBackup(dir: string, npsn: string): Date | null {
+export function newestArchive(
+  dir: string,
+  npsn: string,
+  accept: (kind: ArchiveKind) => boolean,
+): Date | null {
   let newest: Date | null = null;
   for (const a of listArchives(dir, npsn)) {
     const parsed = parseArchiveName(a.name);
-    if (!parsed || parsed.kind === 'unggahan') continue;
-    if (!newest || parsed.time > newest) newest = parsed.time;
+    if (parsed && accept(parsed.kind) && (!newest || parsed.time > newest)) newest = parsed.time;
   }
   return newest;
 }

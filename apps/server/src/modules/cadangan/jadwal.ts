@@ -7,10 +7,11 @@ import {
   cadanganJadwalSchema,
   cadanganStatus,
 } from '@erapor/contract/cadangan';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sekolah, settings } from '../sekolah/tables';
-import { listArchives, newestBackup, parseArchiveName } from './files';
+import { getSettings, setSetting } from '../sekolah/service';
+import { SETTING_KEYS } from '../sekolah/settings';
+import { sekolah } from '../sekolah/tables';
+import { listArchives, newestArchive, parseArchiveName } from './files';
 import { type CadanganDeps, claim, makeBackup } from './service';
 
 /**
@@ -28,25 +29,15 @@ import { type CadanganDeps, claim, makeBackup } from './service';
  * - The outcome (time, message when it failed) is stored for the Cadangan screen and the Beranda.
  */
 
-const KEY = { jadwal: 'cadangan_jadwal', hasil: 'cadangan_jadwal_hasil' } as const;
+/** School-wide settings (no semester): a value stored for one semester never applies here. */
+const SCHOOL_WIDE = '';
 
 async function readSetting(db: Db, sekolahId: string, key: string): Promise<string | null> {
-  const [r] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(and(eq(settings.sekolahId, sekolahId), isNull(settings.semesterId), eq(settings.key, key)));
-  return r?.value ?? null;
+  return (await getSettings(db, { sekolahId }, SCHOOL_WIDE))[key] ?? null;
 }
 
-async function writeSetting(db: Db, sekolahId: string, key: string, value: string): Promise<void> {
-  await db
-    .insert(settings)
-    .values({ sekolahId, semesterId: null, key, value })
-    .onConflictDoUpdate({
-      target: [settings.sekolahId, settings.semesterId, settings.key],
-      set: { value, updatedAt: sql`now()` },
-    });
-}
+const writeSetting = (db: Db, sekolahId: string, key: string, value: string) =>
+  setSetting(db, { sekolahId }, { key, value, semesterId: null });
 
 function parseJson<T>(value: string | null, check: (v: unknown) => T | null): T | null {
   if (!value) return null;
@@ -58,7 +49,7 @@ function parseJson<T>(value: string | null, check: (v: unknown) => T | null): T 
 }
 
 export async function readJadwal(db: Db, sekolahId: string): Promise<CadanganJadwal> {
-  const stored = parseJson(await readSetting(db, sekolahId, KEY.jadwal), (v) => {
+  const stored = parseJson(await readSetting(db, sekolahId, SETTING_KEYS.cadanganJadwal), (v) => {
     const r = cadanganJadwalSchema.safeParse(v);
     return r.success ? r.data : null;
   });
@@ -66,13 +57,13 @@ export async function readJadwal(db: Db, sekolahId: string): Promise<CadanganJad
 }
 
 export async function saveJadwal(db: Db, sekolahId: string, jadwal: CadanganJadwal): Promise<void> {
-  await writeSetting(db, sekolahId, KEY.jadwal, JSON.stringify(jadwal));
+  await writeSetting(db, sekolahId, SETTING_KEYS.cadanganJadwal, JSON.stringify(jadwal));
 }
 
 type Hasil = NonNullable<CadanganKeadaan['jadwalTerakhir']>;
 
 async function readHasil(db: Db, sekolahId: string): Promise<Hasil | null> {
-  return parseJson(await readSetting(db, sekolahId, KEY.hasil), (v) => {
+  return parseJson(await readSetting(db, sekolahId, SETTING_KEYS.cadanganJadwalHasil), (v) => {
     const o = v as Partial<Hasil>;
     return typeof o?.waktu === 'string' ? { waktu: o.waktu, gagal: o.gagal ?? null } : null;
   });
@@ -86,7 +77,8 @@ export async function keadaan(
   npsn: string,
   now: Date,
 ): Promise<CadanganKeadaan> {
-  const terakhir = newestBackup(backupDir, npsn);
+  // An upload is left out: its name tells when it arrived, not what state it holds.
+  const terakhir = newestArchive(backupDir, npsn, (kind) => kind !== 'unggahan');
   return {
     terakhir: terakhir?.toISOString() ?? null,
     status: cadanganStatus(terakhir, now),
@@ -102,18 +94,9 @@ export function latestSlot(jam: string, now: Date): Date {
   return slot;
 }
 
-function newestScheduled(backupDir: string, npsn: string): Date | null {
-  let newest: Date | null = null;
-  for (const a of listArchives(backupDir, npsn)) {
-    const p = parseArchiveName(a.name);
-    if (p?.kind === 'terjadwal' && (!newest || p.time > newest)) newest = p.time;
-  }
-  return newest;
-}
-
 export function isDue(jadwal: CadanganJadwal, backupDir: string, npsn: string, now: Date): boolean {
   if (!jadwal.aktif) return false;
-  const last = newestScheduled(backupDir, npsn);
+  const last = newestArchive(backupDir, npsn, (kind) => kind === 'terjadwal');
   return !last || last < latestSlot(jadwal.jam, now);
 }
 
@@ -177,7 +160,7 @@ export async function runDueBackups(
       await writeSetting(
         db,
         s.sekolahId,
-        KEY.hasil,
+        SETTING_KEYS.cadanganJadwalHasil,
         JSON.stringify({ waktu: started.toISOString(), gagal: null }),
       );
       runs.push({ npsn: s.npsn, made: made.name, removed });
@@ -187,7 +170,7 @@ export async function runDueBackups(
       await writeSetting(
         db,
         s.sekolahId,
-        KEY.hasil,
+        SETTING_KEYS.cadanganJadwalHasil,
         JSON.stringify({ waktu: started.toISOString(), gagal: CADANGAN_JADWAL_MESSAGES.failed(message) }),
       ).catch(() => undefined);
       runs.push({ npsn: s.npsn, error: message });

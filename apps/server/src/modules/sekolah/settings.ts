@@ -50,6 +50,10 @@ export const SETTING_KEYS = {
   urlDapodik: 'url_dapodik',
   tokenDapodik: 'token_dapodik',
   sumberDapodik: SUMBER_DAPODIK_SETTING,
+  /** The school's backup schedule, JSON of the contract's CadanganJadwal (cadangan/jadwal.ts). */
+  cadanganJadwal: 'cadangan_jadwal',
+  /** The last scheduled backup: JSON { waktu, gagal } (cadangan/jadwal.ts). */
+  cadanganJadwalHasil: 'cadangan_jadwal_hasil',
 } as const;
 
 type SekolahRow = typeof sekolah.$inferSelect;
