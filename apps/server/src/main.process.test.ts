@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import {
   freePort,
   killServersAfterAll,
+  processApi,
   type ServerProcess,
   spawnServer,
   waitHealthy,
@@ -34,14 +35,7 @@ function startServer(
   );
 }
 
-async function api(p: ServerProcess, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${p.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+const api = processApi;
 
 const login = (p: ServerProcess, email: string) =>
   api(p, 'POST', '/api/jwt/login', { email, password: 'rapor-demo', semester_id: active });

@@ -66,3 +66,23 @@ export async function waitHealthy(p: ServerProcess, timeoutMs = 90_000): Promise
   }
   throw new Error(`server did not become healthy:\n${p.output()}`);
 }
+
+/** One JSON call to a spawned server (`body` as JSON, `token` as Bearer); an empty body reads as null. */
+export async function processApi<T = Record<string, unknown>>(
+  p: ServerProcess,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${p.url}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}

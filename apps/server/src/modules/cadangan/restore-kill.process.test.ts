@@ -6,6 +6,7 @@ import { afterAll, expect, it } from 'vitest';
 import {
   freePort,
   killServersAfterAll,
+  processApi,
   type ServerProcess,
   spawnServer,
   waitHealthy,
@@ -29,14 +30,9 @@ async function startServer(): Promise<ServerProcess> {
   return p;
 }
 
-async function api(p: ServerProcess, method: string, path: string, token: string, body?: unknown) {
-  const res = await fetch(`${p.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
+/** (token before body: every call here is the administrator's) */
+const api = (p: ServerProcess, method: string, path: string, token: string, body?: unknown) =>
+  processApi(p, method, path, body, token);
 
 async function adminToken(p: ServerProcess): Promise<string> {
   const res = await fetch(`${p.url}/api/jwt/login`, {

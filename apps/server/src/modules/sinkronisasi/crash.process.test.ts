@@ -15,6 +15,7 @@ import { bearer, json, loginAs, openTestDatabase, testConfig } from '../../test/
 import {
   freePort,
   killServersAfterAll,
+  processApi,
   type ServerProcess,
   spawnServer,
   waitHealthy,
@@ -49,24 +50,7 @@ async function startServer(databaseUrl: string, dataDir: string): Promise<Server
   return p;
 }
 
-async function api<T = Record<string, unknown>>(
-  p: ServerProcess,
-  method: string,
-  path: string,
-  body?: unknown,
-  token?: string,
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${p.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const api = processApi;
 
 async function login(p: ServerProcess): Promise<string> {
   const res = await api<{ accessToken: string }>(p, 'POST', '/api/jwt/login', {
