@@ -100,7 +100,6 @@ export const cadanganKeadaanSchema = z.object({
 export type CadanganKeadaan = z.infer<typeof cadanganKeadaanSchema>;
 
 export const CADANGAN_JADWAL_MESSAGES = {
-  saved: 'Jadwal cadangan disimpan.',
   failed: (alasan: string) => `Cadangan terjadwal gagal: ${alasan}`,
 } as const;
 
