@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { AppConfig } from './config';
 import { type AppContext, createLimits } from './context';
 import { analyzeChanged } from './db/analyze';
+import { checkpointIfDue } from './db/checkpoint';
 import { type DatabaseHandle, openPostgres } from './db/client';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from './db/embedded';
 import { migrateDatabase } from './db/migrate';
@@ -236,9 +237,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }, 10 * 60_000)
     : undefined;
   statistics?.unref();
+  // …nor a checkpointer: pg_wal would grow without end (db/checkpoint.ts).
+  const checkpoints = isEmbedded(database)
+    ? setInterval(() => {
+        checkpointIfDue(database).catch((err) => app.log.error({ err }, 'checkpoint failed'));
+      }, 60_000)
+    : undefined;
+  checkpoints?.unref();
   app.addHook('onClose', async () => {
     clearInterval(maintenance);
     clearInterval(statistics);
+    clearInterval(checkpoints);
     await closeSpreadsheetReader();
     if (owns) await database.close();
   });
