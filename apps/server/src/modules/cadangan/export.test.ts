@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openEmbeddedDatabase } from '../../db/embedded';
-import { ONLINE_COPY_DIR, withReadView } from './export';
+import { ONLINE_COPY_DIR, walSegmentsFor, withReadView } from './export';
 
 const root = mkdtempSync(join(tmpdir(), 'erapor-online-copy-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -38,6 +38,17 @@ it('embedded on disk: the backup reads a consistent copy while the live database
       }
     })();
 
+    const segments = (pgWal: string) => readdirSync(pgWal).filter((n) => /^[0-9A-F]{24}$/.test(n));
+    const mb = (pgWal: string) =>
+      segments(pgWal).reduce((s, n) => s + statSync(join(pgWal, n)).size, 0) / 2 ** 20;
+    // Many writes and no checkpoint (single-user mode has no checkpointer): a big pg_wal.
+    for (let i = 0; i < 3; i++)
+      await db.query(`update rekening set catatan = catatan || 'z' where id >= 1000`);
+    const livePgWal = join(dataDir, 'pgdata', 'pg_wal');
+    expect(mb(livePgWal)).toBeGreaterThan(48);
+    let copyWal: string[] = [];
+    const phases: string[] = [];
+
     let held = -1;
     let transfersBeforeRead = 0;
     // The rate of transfers on their own (after a warm-up), then while the backup copies the files.
@@ -53,6 +64,7 @@ it('embedded on disk: the backup reads a consistent copy while the live database
       async (sql) => {
         copyMs = performance.now() - copyStarted;
         reading = true;
+        copyWal = segments(join(dataDir, ONLINE_COPY_DIR, 'pg_wal'));
         transfersBeforeRead = transfers;
         return sql<{ total: number; n: number }>(
           'select sum(saldo)::int as total, count(*)::int as n from rekening',
@@ -61,6 +73,7 @@ it('embedded on disk: the backup reads a consistent copy while the live database
       (ms) => {
         held = ms;
       },
+      (phase) => phases.push(phase),
     );
     await writer;
 
@@ -71,6 +84,21 @@ it('embedded on disk: the backup reads a consistent copy while the live database
     // …and the copy is one consistent point: every transfer whole or absent.
     expect(seen[0]).toEqual({ total: 200_000, n: 40_200 });
     expect(held).toBeGreaterThanOrEqual(0);
+    // Only the WAL from the backup's start to its stop went into the copy (its checkpoint came
+    // first): a segment or two, not the 48 MB and more before it nor the recycled ones.
+    expect(copyWal.length).toBeGreaterThanOrEqual(1);
+    expect(copyWal.length).toBeLessThanOrEqual(2);
+    expect(segments(livePgWal).length).toBeGreaterThan(copyWal.length);
+    expect(phases).toEqual([
+      'pg_backup_start',
+      'copy the files',
+      'pg_backup_stop',
+      'copy pg_wal',
+      'open the copy',
+      'read',
+      'close the copy',
+      'remove the copy',
+    ]);
     // The copy is gone, the live database and its backup state are as before.
     expect(existsSync(join(dataDir, ONLINE_COPY_DIR))).toBe(false);
     expect(readdirSync(dataDir)).not.toContain(ONLINE_COPY_DIR);
@@ -84,4 +112,26 @@ it('embedded on disk: the backup reads a consistent copy while the live database
   } finally {
     await db.close();
   }
+});
+
+it('the copy takes the WAL segments from the backup start to its stop, across a segment number carry', () => {
+  const label =
+    'START WAL LOCATION: 0/FE000028 (file 0000000100000000000000FE)\nCHECKPOINT LOCATION: 0/FE000060\n';
+  const names = [
+    '0000000100000000000000FD',
+    '0000000100000000000000FE',
+    '0000000100000000000000FF',
+    '000000010000000100000000',
+    '000000010000000100000001',
+    '000000010000000100000002',
+    'archive_status',
+  ];
+  expect(walSegmentsFor(names, label, '000000010000000100000001')).toEqual([
+    '0000000100000000000000FE',
+    '0000000100000000000000FF',
+    '000000010000000100000000',
+    '000000010000000100000001',
+  ]);
+  expect(() => walSegmentsFor(names.slice(2), label, '000000010000000100000001')).toThrow(/3 of 4 segments/);
+  expect(() => walSegmentsFor(names, 'no label', '000000010000000100000001')).toThrow(/START WAL LOCATION/);
 });
