@@ -16,7 +16,8 @@ it('checkpoints the embedded database once its WAL since the last checkpoint pas
   const walMb = () =>
     readdirSync(join(pgdata, 'pg_wal'))
       .filter((n) => /^[0-9A-F]{24}$/.test(n))
-      .reduce((s, n) => s + statSync(join(pgdata, 'pg_wal', n)).size, 0) / 2 ** 20;
+      .reduce((s, n) => s + statSync(join(pgdata, 'pg_wal', n)).size, 0) /
+    2 ** 20;
   try {
     await db.query('create table t (id int primary key, v text)');
     expect(await checkpointIfDue(db, 8 * 2 ** 20)).toBe(false);
