@@ -21,13 +21,13 @@ import type { BenchResult } from './types';
  * - 50 teachers saving their own grids at once for 60 s on PostgreSQL: no errors, no lost writes.
  */
 
-const PASSWORD = 'bench-password-1';
+export const PASSWORD = 'bench-password-1';
 const GRID_TPS = 12;
 const GRID_SAVES = 60;
 const SOAK_TEACHERS = Number(process.env.BENCH_SOAK_TEACHERS ?? 50);
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 60);
 
-interface Env extends AppEnv {
+export interface Env extends AppEnv {
   demo: SeededDemo;
 }
 
@@ -46,7 +46,7 @@ async function openEnv(engine: Engine): Promise<Env> {
 }
 
 /** Gradable pembelajaran of regular classes, non-religion, with their teacher and class size, largest first. */
-async function gradableSubjects(env: Env) {
+export async function gradableSubjects(env: Env) {
   const { rows } = (await env.handle.db.execute(sql`
     select p.pembelajaran_id, p.guru_id, p.mata_pelajaran_id, p.kelompok_id, p.no_urut,
       (select count(*) from anggota_rombel a where a.rombongan_belajar_id = r.rombongan_belajar_id)::int as pupils
@@ -66,7 +66,7 @@ async function gradableSubjects(env: Env) {
   return rows.filter((r) => isGradablePembelajaran(r) && agamaOfMapel(r.mata_pelajaran_id) === null);
 }
 
-async function addTeacherAccount(env: Env, guruId: string, n: number): Promise<string> {
+export async function addTeacherAccount(env: Env, guruId: string, n: number): Promise<string> {
   const email = `bench-guru${n}@demo.sch.id`;
   const user = await pengguna.createUser(env.handle.db, {
     sekolahId: env.demo.sekolahId,
@@ -88,7 +88,8 @@ async function addTeacherAccount(env: Env, guruId: string, n: number): Promise<s
   return email;
 }
 
-const tpTexts = (tag: string, n: number) => Array.from({ length: n }, (_, i) => `Bench ${tag} TP ${i + 1}`);
+export const tpTexts = (tag: string, n: number) =>
+  Array.from({ length: n }, (_, i) => `Bench ${tag} TP ${i + 1}`);
 
 async function gridSaveLatency(env: Env): Promise<BenchResult[]> {
   const subject = (await gradableSubjects(env))[0];
