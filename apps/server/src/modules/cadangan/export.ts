@@ -336,7 +336,10 @@ async function openInWorker(dir: string): Promise<{ sql: Sql; close(): Promise<v
     sql,
     async close() {
       if (!exited) worker.postMessage({ close: true });
+      // A reader that does not close within 10 s (a hung query) is stopped: the copy is thrown away.
+      const stuck = setTimeout(() => void worker.terminate(), 10_000);
       await exit;
+      clearTimeout(stuck);
     },
   };
 }
