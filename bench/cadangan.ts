@@ -114,7 +114,7 @@ export async function gridSavesDuringBackup(): Promise<BenchResult[]> {
     if ((await writer.lostWrites()) !== 0) throw new Error('grid save lost writes during the backup');
     const p95 = percentile(during, 95);
     console.info(
-      `cadangan beside grid saves (${subject.pupils} pupils × ${writer.cells / subject.pupils} TP): backup ${backupS.toFixed(1)} s (${phases.join(', ')}); ` +
+      `cadangan beside grid saves (${writer.cells} cells a save): backup ${backupS.toFixed(1)} s (${phases.join(', ')}); ` +
         `${during.length} saves meanwhile, p50 ${percentile(during, 50).toFixed(0)} / p95 ${p95.toFixed(0)} / ` +
         `max ${Math.max(...during).toFixed(0)} ms (load ${load()}); without a backup p50 ` +
         `${percentile(alone, 50).toFixed(0)} / p95 ${percentile(alone, 95).toFixed(0)} ms (load ${loadAlone}); ` +
