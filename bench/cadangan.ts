@@ -29,7 +29,7 @@ import type { BenchResult } from './types';
 const BUDGET_S = 30;
 const WAIT_BUDGET_MS = 1000;
 /** A backup beside continuous grid saves that has not finished by then fails the bench. */
-const SAVES_BACKUP_LIMIT_S = Number(process.env.BENCH_BACKUP_SAVES_LIMIT_S ?? 180);
+const SAVES_BACKUP_LIMIT_S = Number(process.env.BENCH_BACKUP_SAVES_LIMIT_S ?? 240);
 const load = () =>
   loadavg()
     .map((x) => x.toFixed(1))

@@ -262,6 +262,7 @@ async function onlineCopy(
  */
 const READER_WORKER = `
 const { parentPort, workerData } = require('node:worker_threads');
+if (workerData.nice) require('node:os').setPriority(workerData.nice);
 const { PGlite } = require(workerData.pglite);
 (async () => {
   let db;
@@ -288,10 +289,22 @@ const { PGlite } = require(workerData.pglite);
 })();
 `;
 
+/**
+ * The reader's thread runs at the lowest priority (nice 19): it takes a core only when the server's
+ * thread does not want it. At nice 0 it took one of the two cores from grid saves (p95 125 against
+ * 74 ms without a backup, load 3); at 19, p95 84 against 85 ms, the backup 70 instead of 37 s.
+ */
+const READER_NICE = 19;
+
 async function openInWorker(dir: string): Promise<{ sql: Sql; close(): Promise<void> }> {
   const worker = new Worker(READER_WORKER, {
     eval: true,
-    workerData: { dir, pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite') },
+    workerData: {
+      dir,
+      pglite: createRequire(import.meta.url).resolve('@electric-sql/pglite'),
+      // Linux only: there setpriority(0) reaches the calling thread; elsewhere, the whole process.
+      nice: process.platform === 'linux' ? READER_NICE : 0,
+    },
   });
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (err: Error) => void }>();
   let failure: Error | undefined;
