@@ -507,7 +507,7 @@ export async function deleteTp(
     if (!force && grades.nilai + grades.capaian + grades.pkl > 0) throw inUse(grades);
     await tx.delete(tp).where(eq(tp.tpId, tpId));
     // The PKL scores went with the TP (FK cascade): the report must not keep a grade made of them.
-    if (grades.pkl > 0) await recomputeClasses(tx, actor.sekolahId, pklKelas);
+    if (grades.pkl > 0) await recomputeClasses(tx, actor, pklKelas);
   });
   return { message: TP_MESSAGES.deleted };
 }

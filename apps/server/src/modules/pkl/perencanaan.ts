@@ -568,11 +568,11 @@ export async function updateRencana(db: Db, actor: Actor, pklId: string, body: R
       // The PKL nilai akhir follows the scores (decision 034): dropped scores, or a plan moved
       // to another class (its scores now count there, no longer here).
       if (body.rombongan_belajar_id !== plan.rombonganBelajarId)
-        await recomputeClasses(tx, me.sekolahId, [plan.rombonganBelajarId, body.rombongan_belajar_id]);
+        await recomputeClasses(tx, me, [plan.rombonganBelajarId, body.rombongan_belajar_id]);
       else if (dropping)
         await recomputeClasses(
           tx,
-          me.sekolahId,
+          me,
           [plan.rombonganBelajarId],
           oldPds.map((p) => p.id),
         );
@@ -598,7 +598,7 @@ export async function deleteRencana(db: Db, actor: Actor, pklId: string, confirm
     // tp_pkl, pd_pkl, nilai_pkl and absensi_pkl follow (ON DELETE CASCADE).
     await tx.delete(praktikKerjaLapangan).where(eq(praktikKerjaLapangan.pklId, pklId));
     // The scores went with the plan: so does the nilai akhir they made (decision 034).
-    if (n > 0) await recomputeClasses(tx, actor.sekolahId, [plan.rombonganBelajarId]);
+    if (n > 0) await recomputeClasses(tx, actor, [plan.rombonganBelajarId]);
   });
   return { message: PKL_MESSAGES.deleted };
 }
