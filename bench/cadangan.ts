@@ -57,6 +57,7 @@ export async function cadanganBench(): Promise<BenchResult[]> {
     await requests;
     t = performance.now();
     await restoreSchool(handle, await openArchive(file), {
+      operator: { userId: null, nama: 'bench' },
       confirmNpsn: manifest.npsn,
       requireConfirm: true,
       now: new Date(),

@@ -210,6 +210,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
           const { before, report } = await service.runRestore(
             deps,
             actor.sekolahId,
+            actor.userId,
             npsn,
             checked.file,
             request.body.npsn,
