@@ -298,6 +298,131 @@ describeEngines(
       expect(await schoolState(t().db, demo.sekolahId)).toEqual(changed);
       expect(await restoreEntries(before)).toEqual([]);
     });
+
+    it('the other audited kinds, changed in SQL: each entry named and valued as its writer records it, written out by hand', async () => {
+      const q = <T = Record<string, string>>(text: string, params: unknown[] = [demo.sekolahId]) =>
+        t().db.query<T>(text, params);
+      const one = async (table: string, id: string, extra = '') =>
+        (
+          await q(`select ${id}::text as id, n.*, n.anggota_rombel_id::text as ar from ${table} n
+                  where n.sekolah_id = $1 ${extra} order by ${id} limit 1`)
+        )[0] as Record<string, string>;
+      const sumatif = await one('nilai_sumatif', 'nilai_sumatif_id');
+      const kompeten = await one('tp_nilai', 'tp_nilai_id');
+      const sikap = await one('nilai_sikap', 'nilai_sikap_id');
+      const ekskul = await one('nilai_ekstrakurikuler', 'nilai_ekstrakurikuler_id');
+      const p5 = await one('nilai_budaya_kerja', 'nilai_budaya_kerja_id');
+      const p5Note = await one(
+        'catatan_budaya_kerja',
+        'catatan_budaya_kerja_id',
+        'and rencana_budaya_kerja_id is not null',
+      );
+      const wali = await one('catatan_wali', 'catatan_wali_id');
+      const naik = await one('kenaikan_kelas', 'kenaikan_kelas_id');
+      const ukk = await one('nilai_ukk', 'nilai_ukk_id', 'and nilai is not null');
+      // The backed-up state, set by hand.
+      const set = async (sql: string, id: string | undefined) => q(sql, [id]);
+      await set(`update nilai_sumatif set nilai = 55 where nilai_sumatif_id = $1`, sumatif.id);
+      await set(`update tp_nilai set kompeten = 1 where tp_nilai_id = $1`, kompeten.id);
+      await set(
+        `update nilai_sikap set tanggal = '2026-10-02', dimensi_id = 2, elemen_id = 16, opsi_id = 1, deskripsi = 'Jujur'
+          where nilai_sikap_id = $1`,
+        sikap.id,
+      );
+      await set(
+        `update nilai_ekstrakurikuler set nilai = 2, deskripsi_ekskul = 'Baik sekali' where nilai_ekstrakurikuler_id = $1`,
+        ekskul.id,
+      );
+      await set(`update nilai_budaya_kerja set opsi_id = 3 where nilai_budaya_kerja_id = $1`, p5.id);
+      await set(
+        `update catatan_budaya_kerja set catatan = 'Aktif' where catatan_budaya_kerja_id = $1`,
+        p5Note.id,
+      );
+      await set(`update catatan_wali set uraian_deskripsi = 'Rajin' where catatan_wali_id = $1`, wali.id);
+      await set(
+        `update kenaikan_kelas set status = 1, nama_kelas = 'XI TJKT 1' where kenaikan_kelas_id = $1`,
+        naik.id,
+      );
+      await set(`update nilai_ukk set nilai = 62 where nilai_ukk_id = $1`, ukk.id);
+      const archive = join(dir, `${engine}-semua.erapor`);
+      await backupSchool(t().db, archive, { sekolahId: demo.sekolahId, appVersion: 'test' });
+      const backedUp = await schoolState(t().db, demo.sekolahId);
+      // The changes.
+      await set(`update nilai_sumatif set nilai = 56 where nilai_sumatif_id = $1`, sumatif.id);
+      await set(`delete from tp_nilai where tp_nilai_id = $1`, kompeten.id);
+      await set(`update nilai_sikap set deskripsi = 'Jujur sekali' where nilai_sikap_id = $1`, sikap.id);
+      await set(
+        `update nilai_ekstrakurikuler set nilai = 3, deskripsi_ekskul = '' where nilai_ekstrakurikuler_id = $1`,
+        ekskul.id,
+      );
+      await set(`update nilai_budaya_kerja set opsi_id = 4 where nilai_budaya_kerja_id = $1`, p5.id);
+      await set(`delete from catatan_budaya_kerja where catatan_budaya_kerja_id = $1`, p5Note.id);
+      await set(
+        `update catatan_wali set uraian_deskripsi = 'Rajin sekali' where catatan_wali_id = $1`,
+        wali.id,
+      );
+      await set(
+        `update kenaikan_kelas set status = 2, nama_kelas = null where kenaikan_kelas_id = $1`,
+        naik.id,
+      );
+      await set(`update nilai_ukk set nilai = null where nilai_ukk_id = $1`, ukk.id);
+
+      const began = new Date();
+      await restoreSchool(t().db, await openArchive(archive), {
+        schoolNpsn: demo.school.sekolah.npsn,
+        confirmNpsn: demo.school.sekolah.npsn,
+        requireConfirm: true,
+        now: new Date(),
+        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
+      });
+      const own = await restoreEntries(began);
+      const sort = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+      expect(
+        sort(own.map((e) => [e.jenis, e.anggota_rombel_id, e.kunci, e.nilai_lama, e.nilai_baru])),
+      ).toEqual(
+        sort([
+          ['sumatif', sumatif.ar, sumatif.jenis, '56', '55'],
+          ['ketercapaian', kompeten.ar, kompeten.tp_id, null, '1'],
+          [
+            'sikap',
+            sikap.ar,
+            sikap.id,
+            '2026-10-02 · dimensi 2 · elemen 16 · opsi 1: Jujur sekali',
+            '2026-10-02 · dimensi 2 · elemen 16 · opsi 1: Jujur',
+          ],
+          ['ekskul', ekskul.ar, ekskul.ekstrakurikuler_id, '3', '2 — Baik sekali'],
+          ['p5', p5.ar, p5.aspek_budaya_kerja_id, 'SAB', 'BSH'],
+          ['p5_catatan', p5Note.ar, `catatan:${p5Note.rencana_budaya_kerja_id}`, null, 'Aktif'],
+          ['catatan_wali', wali.ar, wali.type, 'Rajin sekali', 'Rajin'],
+          ['kenaikan', naik.ar, 'kenaikan', 'Tidak Naik', 'Naik Ke Kelas XI TJKT 1'],
+          ['ukk', ukk.ar, 'nilai', null, '62'],
+        ]),
+      );
+      // Class and semester: the pupil's class, the ekskul's own class, the project's class.
+      const classOf = await q<{ ar: string; rombel: string; semester: string }>(
+        `select ar.anggota_rombel_id::text as ar, rb.rombongan_belajar_id::text as rombel, rb.semester_id as semester
+           from anggota_rombel ar join rombongan_belajar rb on rb.rombongan_belajar_id = ar.rombongan_belajar_id
+          where ar.sekolah_id = $1`,
+      );
+      const byAr = new Map(classOf.map((c) => [c.ar, c]));
+      for (const e of own) {
+        const c = byAr.get(e.anggota_rombel_id as string);
+        const subject = (
+          { sumatif: sumatif.pembelajaran_id, ketercapaian: kompeten.pembelajaran_id } as Record<
+            string,
+            string | undefined
+          >
+        )[e.jenis];
+        expect([
+          e.jenis,
+          e.rombongan_belajar_id,
+          e.semester_id,
+          e.pembelajaran_id,
+          e.peserta_didik_id,
+        ]).toEqual([e.jenis, c?.rombel, c?.semester, subject ?? null, null]);
+      }
+      expect(await schoolState(t().db, demo.sekolahId, { restoreSince: began })).toEqual(backedUp);
+    });
   },
 );
 
