@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { insertTps } from '../penilaian/test-fixtures';
+import { pklPlanFixture } from '../pkl/test-plan';
 import { CadanganRefused, openArchive } from './archive';
 import { backupSchool } from './export';
 import { restoreSchool } from './restore';
@@ -421,6 +422,107 @@ describeEngines(
           e.peserta_didik_id,
         ]).toEqual([e.jenis, c?.rombel, c?.semester, subject ?? null, null]);
       }
+      expect(await schoolState(t().db, demo.sekolahId, { restoreSince: began })).toEqual(backedUp);
+    });
+
+    it('PKL grids (pupils keyed by peserta_didik): score, catatan and attendance entries of a restore', async () => {
+      const TP = '7e57a0d1-0000-4000-8000-00000000c0d1';
+      const fx = await pklPlanFixture(t().app, t().db.db, demo, {
+        tpIds: [TP],
+        waliEmail: `wali-restore-pkl-${engine}@test.sch.id`,
+      });
+      const pklId = fx.plan.pkl_id;
+      const pd = fx.plan.peserta[0]?.peserta_didik_id as string;
+      const nilai = (v: number, catatan: string, before: [number, string] | null) =>
+        call('PUT', `/api/pkl/rencana/${pklId}/nilai`, fx.pklToken, {
+          rows: [
+            {
+              peserta_didik_id: pd,
+              tp_id: TP,
+              nilai: v,
+              deskripsi: 'Bekerja teliti',
+              sebelumnya: before && { nilai: before[0], deskripsi: 'Bekerja teliti' },
+            },
+            {
+              peserta_didik_id: pd,
+              tp_id: null,
+              nilai: null,
+              deskripsi: catatan,
+              sebelumnya: before && { nilai: null, deskripsi: before[1] },
+            },
+          ],
+        });
+      const hadir = (cells: object, sebelumnya: object) =>
+        call('PUT', '/api/pkl/kehadiran', fx.pklToken, {
+          pkl_id: pklId,
+          rows: [{ peserta_didik_id: pd, sakit: 0, izin: 0, alpa: 0, ...cells, sebelumnya }],
+        });
+      await nilai(80, 'Catatan awal', null);
+      await hadir({ sakit: 1 }, { sakit: 0, izin: 0, alpa: 0 });
+      const archive = join(dir, `${engine}-pkl.erapor`);
+      await backupSchool(t().db, archive, { sekolahId: demo.sekolahId, appVersion: 'test' });
+      const backedUp = await schoolState(t().db, demo.sekolahId);
+      const beforeChanges = await lastId();
+      await nilai(90, 'Catatan baru', [80, 'Catatan awal']);
+      await hadir({ alpa: 2 }, { sakit: 1, izin: 0, alpa: 0 });
+      const byGrids = await entriesAfter(beforeChanges);
+
+      const began = new Date();
+      await restoreSchool(t().db, await openArchive(archive), {
+        schoolNpsn: demo.school.sekolah.npsn,
+        confirmNpsn: demo.school.sekolah.npsn,
+        requireConfirm: true,
+        now: new Date(),
+        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
+      });
+      const own = await restoreEntries(began);
+      const byPd = own.filter((e) => e.peserta_didik_id !== null);
+      const sort = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+      expect(
+        sort(
+          byPd.map((e) => [
+            e.jenis,
+            e.peserta_didik_id,
+            e.anggota_rombel_id,
+            e.kunci,
+            e.nilai_lama,
+            e.nilai_baru,
+          ]),
+        ),
+      ).toEqual(
+        sort([
+          ['pkl', pd, null, TP, '90', '80'],
+          ['pkl_catatan', pd, null, 'catatan', 'Catatan baru', 'Catatan awal'],
+          ['absensi_pkl', pd, null, 'sakit', '0', '1'],
+          ['absensi_pkl', pd, null, 'alpa', '2', '0'],
+        ]),
+      );
+      for (const e of byPd) {
+        expect([e.rombongan_belajar_id, e.semester_id, e.pembelajaran_id]).toEqual([
+          fx.rombel.rombongan_belajar_id,
+          demo.semesterId,
+          null,
+        ]);
+      }
+      // Named as the grids named them, the change undone.
+      const named = (e: Entry, lama: string | null, baru: string | null) =>
+        JSON.stringify([
+          e.semester_id,
+          e.rombongan_belajar_id,
+          e.peserta_didik_id,
+          e.jenis,
+          e.kunci,
+          lama,
+          baru,
+        ]);
+      expect(byPd.map((e) => named(e, e.nilai_lama, e.nilai_baru)).sort()).toEqual(
+        byGrids.map((e) => named(e, e.nilai_baru, e.nilai_lama)).sort(),
+      );
+      // The PKL subject's nilai akhir, recomputed from the score by the save, is a stored grade the
+      // restore gives back too (by membership, as every subject's grade).
+      expect(
+        own.filter((e) => e.peserta_didik_id === null).map((e) => [e.jenis, e.nilai_lama, e.nilai_baru]),
+      ).toEqual([['nilai_akhir', '90', '80']]);
       expect(await schoolState(t().db, demo.sekolahId, { restoreSince: began })).toEqual(backedUp);
     });
   },
