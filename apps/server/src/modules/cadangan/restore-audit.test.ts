@@ -345,6 +345,12 @@ describeEngines(
         naik.id,
       );
       await set(`update nilai_ukk set nilai = 62 where nilai_ukk_id = $1`, ukk.id);
+      // The K13 homeroom attitude text (none in the demo): one for the first SAS pupil, dimension 1.
+      await set(
+        `insert into catatan_budaya_kerja (sekolah_id, anggota_rombel_id, budaya_kerja_id, catatan)
+         values ('${demo.sekolahId}', $1, 1, 'Sopan')`,
+        sumatif.ar,
+      );
       const archive = join(dir, `${engine}-semua.erapor`);
       await backupSchool(t().db, archive, { sekolahId: demo.sekolahId, appVersion: 'test' });
       const backedUp = await schoolState(t().db, demo.sekolahId);
@@ -367,6 +373,10 @@ describeEngines(
         naik.id,
       );
       await set(`update nilai_ukk set nilai = null where nilai_ukk_id = $1`, ukk.id);
+      await set(
+        `delete from catatan_budaya_kerja where anggota_rombel_id = $1 and budaya_kerja_id = 1`,
+        sumatif.ar,
+      );
 
       const began = new Date();
       await restoreSchool(t().db, await openArchive(archive), {
@@ -397,6 +407,7 @@ describeEngines(
           ['catatan_wali', wali.ar, wali.type, 'Rajin sekali', 'Rajin'],
           ['kenaikan', naik.ar, 'kenaikan', 'Tidak Naik', 'Naik Ke Kelas XI TJKT 1'],
           ['ukk', ukk.ar, 'nilai', null, '62'],
+          ['catatan_sikap', sumatif.ar, '1', null, 'Sopan'],
         ]),
       );
       // Class and semester: the pupil's class, the ekskul's own class, the project's class.
