@@ -222,6 +222,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
               before,
               replaced: report.replaced,
               loginsEnded: report.loginsEnded,
+              gradesRecorded: report.gradesRecorded,
               manifest: report.manifest,
             },
             message: CADANGAN_API_MESSAGES.restored,

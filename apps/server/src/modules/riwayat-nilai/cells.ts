@@ -14,7 +14,8 @@ import type { Sql } from '../cadangan/sql';
  * peserta_didik), same subject and class, and the value as the same text (a score '85', P5 'BSH',
  * a capaian "Pengetahuan: …\nKeterampilan: …", an absent absence '0'). So a cell's "history on
  * demand" shows the restore beside the teachers' saves. A grade table audited later belongs here
- * too; riwayat-nilai.test / restore-audit.test compare these cells with what the grids record.
+ * too. cadangan/restore-audit.test.ts checks every kind, against the grids' own entries where a
+ * grid writes them in the test and against values written out by hand.
  *
  * How it stays cheap: nothing is read into JavaScript. Before the school's rows are deleted, one
  * statement copies the school's cells into a temporary table; after the archive's rows are in,
