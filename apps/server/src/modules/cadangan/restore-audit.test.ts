@@ -527,13 +527,23 @@ describeEngines(
           baru,
         ]);
       expect(byPd.map((e) => named(e, e.nilai_lama, e.nilai_baru)).sort()).toEqual(
-        byGrids.map((e) => named(e, e.nilai_baru, e.nilai_lama)).sort(),
+        byGrids
+          .filter((e) => e.peserta_didik_id !== null)
+          .map((e) => named(e, e.nilai_baru, e.nilai_lama))
+          .sort(),
       );
-      // The PKL subject's nilai akhir, recomputed from the score by the save, is a stored grade the
-      // restore gives back too (by membership, as every subject's grade).
-      expect(
-        own.filter((e) => e.peserta_didik_id === null).map((e) => [e.jenis, e.nilai_lama, e.nilai_baru]),
-      ).toEqual([['nilai_akhir', '90', '80']]);
+      // The PKL subject's nilai akhir, recomputed from the score by the save (and recorded there),
+      // is a stored grade the restore gives back too (by membership, as every subject's grade).
+      const derived = (entries: Entry[], swap: boolean) =>
+        entries
+          .filter((e) => e.peserta_didik_id === null)
+          .map((e) => [
+            e.jenis,
+            e.kunci,
+            ...(swap ? [e.nilai_baru, e.nilai_lama] : [e.nilai_lama, e.nilai_baru]),
+          ]);
+      expect(derived(own, false)).toEqual([['nilai_akhir', 'nilai_akhir', '90', '80']]);
+      expect(derived(byGrids, true)).toEqual(derived(own, false));
       expect(await schoolState(t().db, demo.sekolahId, { restoreSince: began })).toEqual(backedUp);
     });
   },
