@@ -1,6 +1,10 @@
 import { P5_LEVELS } from '@erapor/contract/projek/penilaian';
 import { STATUS_KENAIKAN_LABEL } from '@erapor/contract/wali-kelas/kenaikan';
+import { sql as dsql } from 'drizzle-orm';
+import type { Actor } from '../../actor';
+import type { Db } from '../../db/client';
 import type { Sql } from '../cadangan/sql';
+import type { SumberRiwayat } from './record';
 
 /*
  * Every audited grade table as cells, in SQL — what a restore records (issue #16 items 3 and 5,
@@ -250,10 +254,70 @@ export interface RestoreOperator {
   nama: string;
 }
 
+/** Who an entry names and how the change came (the restore, or a planning change on a screen). */
+interface Writer {
+  userId: string | null;
+  /** The name; null: read from the user's account in the same statement. */
+  nama: string | null;
+  peran: string;
+  sumber: SumberRiwayat;
+}
+
+/** The school's cells of `cells` as they are now, in a temporary table gone at commit. */
+async function snapshotCells(
+  sql: Sql,
+  table: string,
+  sekolahId: string,
+  cells: readonly GradeCells[],
+): Promise<void> {
+  await sql(`drop table if exists ${table}`);
+  await sql(`create temporary table ${table} on commit drop as ${gradeCellsQuery(cells)}`, [sekolahId]);
+}
+
+/**
+ * One entry per cell of `cells` whose value differs from the snapshot in `table` (a cell that
+ * appeared or went included), in one statement. Returns how many were written.
+ */
+async function recordCellDiff(
+  sql: Sql,
+  table: string,
+  sekolahId: string,
+  cells: readonly GradeCells[],
+  who: Writer,
+): Promise<number> {
+  const rows = await sql<{ n: number | string }>(
+    `with baru as (${gradeCellsQuery(cells)}),
+     beda as (
+       select coalesce(b.jenis, l.jenis) as jenis, coalesce(b.semester_id, l.semester_id) as semester_id,
+         coalesce(b.rombongan_belajar_id, l.rombongan_belajar_id) as rombongan_belajar_id,
+         coalesce(b.anggota_rombel_id, l.anggota_rombel_id) as anggota_rombel_id,
+         coalesce(b.peserta_didik_id, l.peserta_didik_id) as peserta_didik_id,
+         coalesce(b.pembelajaran_id, l.pembelajaran_id) as pembelajaran_id,
+         coalesce(b.kunci, l.kunci) as kunci,
+         case when l.k is null then b.kosong else l.nilai end as lama,
+         case when b.k is null then l.kosong else b.nilai end as baru,
+         coalesce(b.k, l.k) as k
+       from ${table} l full join baru b on b.k = l.k),
+     ditulis as (
+       insert into riwayat_nilai (sekolah_id, semester_id, user_id, nama_pengguna, peran,
+         rombongan_belajar_id, anggota_rombel_id, peserta_didik_id, pembelajaran_id,
+         jenis, kunci, nilai_lama, nilai_baru, sumber)
+       select $1, d.semester_id, $2::uuid,
+         coalesce($3, (select u.name from users u where u.user_id = $2::uuid), ''), $4,
+         d.rombongan_belajar_id, d.anggota_rombel_id, d.peserta_didik_id, d.pembelajaran_id,
+         d.jenis, d.kunci, d.lama, d.baru, $5
+       from beda d where d.lama is distinct from d.baru
+       order by d.semester_id, d.jenis, d.rombongan_belajar_id, d.pembelajaran_id, d.k
+       returning 1)
+     select count(*) as n from ditulis`,
+    [sekolahId, who.userId, who.nama, who.peran, who.sumber],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 /** Before the school's rows are replaced: its cells as they are, in a table gone at commit. */
 export async function snapshotGradeCells(sql: Sql, sekolahId: string): Promise<void> {
-  await sql(`drop table if exists ${SNAPSHOT}`);
-  await sql(`create temporary table ${SNAPSHOT} on commit drop as ${gradeCellsQuery()}`, [sekolahId]);
+  await snapshotCells(sql, SNAPSHOT, sekolahId, GRADE_CELLS);
 }
 
 /**
@@ -265,30 +329,49 @@ export async function recordRestoreChanges(
   sekolahId: string,
   operator: RestoreOperator,
 ): Promise<number> {
-  const rows = await sql<{ n: number | string }>(
-    `with baru as (${gradeCellsQuery()}),
-     beda as (
-       select coalesce(b.jenis, l.jenis) as jenis, coalesce(b.semester_id, l.semester_id) as semester_id,
-         coalesce(b.rombongan_belajar_id, l.rombongan_belajar_id) as rombongan_belajar_id,
-         coalesce(b.anggota_rombel_id, l.anggota_rombel_id) as anggota_rombel_id,
-         coalesce(b.peserta_didik_id, l.peserta_didik_id) as peserta_didik_id,
-         coalesce(b.pembelajaran_id, l.pembelajaran_id) as pembelajaran_id,
-         coalesce(b.kunci, l.kunci) as kunci,
-         case when l.k is null then b.kosong else l.nilai end as lama,
-         case when b.k is null then l.kosong else b.nilai end as baru,
-         coalesce(b.k, l.k) as k
-       from ${SNAPSHOT} l full join baru b on b.k = l.k),
-     ditulis as (
-       insert into riwayat_nilai (sekolah_id, semester_id, user_id, nama_pengguna, peran,
-         rombongan_belajar_id, anggota_rombel_id, peserta_didik_id, pembelajaran_id,
-         jenis, kunci, nilai_lama, nilai_baru, sumber)
-       select $1, d.semester_id, $2::uuid, $3, 'admin', d.rombongan_belajar_id, d.anggota_rombel_id,
-         d.peserta_didik_id, d.pembelajaran_id, d.jenis, d.kunci, d.lama, d.baru, 'restore'
-       from beda d where d.lama is distinct from d.baru
-       order by d.semester_id, d.jenis, d.rombongan_belajar_id, d.pembelajaran_id, d.k
-       returning 1)
-     select count(*) as n from ditulis`,
-    [sekolahId, operator.userId, operator.nama],
-  );
-  return Number(rows[0]?.n ?? 0);
+  return recordCellDiff(sql, SNAPSHOT, sekolahId, GRADE_CELLS, {
+    userId: operator.userId,
+    nama: operator.nama,
+    peran: 'admin',
+    sumber: 'restore',
+  });
+}
+
+/**
+ * A planning change that removes scores with what they hang off (a TP, a pupil, a sub-element or a
+ * whole PKL, P5 or UKK plan, after the "n nilai akan dihapus" confirmation; lib/score-loss.ts)
+ * records each score it removes as the grid would have: `change` runs between a snapshot of the
+ * school's cells of the kinds `jenis` and the comparison, in the caller's transaction, under the
+ * caller's name. (A grade such a change recomputes records itself, e.g. pkl/nilai-akhir.ts.)
+ */
+export async function withScoreLossRecorded<T>(
+  tx: Db,
+  actor: Actor,
+  jenis: readonly string[],
+  change: () => Promise<T>,
+): Promise<T> {
+  const cells = GRADE_CELLS.filter((c) => jenis.includes(c.jenis));
+  if (cells.length !== jenis.length) throw new Error(`Unknown grade kinds: ${jenis.join(', ')}`);
+  const sql = drizzleSql(tx);
+  const table = 'riwayat_perencanaan_sebelum';
+  await snapshotCells(sql, table, actor.sekolahId, cells);
+  const result = await change();
+  await recordCellDiff(sql, table, actor.sekolahId, cells, {
+    userId: actor.userId,
+    nama: null,
+    peran: actor.roles.join(',').slice(0, 160),
+    sumber: 'layar',
+  });
+  await sql(`drop table ${table}`);
+  return result;
+}
+
+/** The `Sql` shape (text with $n and its parameters) over a Drizzle transaction. */
+function drizzleSql(tx: Db): Sql {
+  return async <R>(text: string, params: unknown[] = []) => {
+    const parts = text.split(/\$(\d+)/);
+    const chunks = parts.map((part, i) => (i % 2 === 0 ? dsql.raw(part) : dsql`${params[Number(part) - 1]}`));
+    const res = (await tx.execute(dsql.join(chunks, dsql.raw('')))) as unknown as { rows: R[] };
+    return res.rows;
+  };
 }
