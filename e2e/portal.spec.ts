@@ -72,21 +72,37 @@ test('siswa@: the portal shows the class, hides unreleased grades, shows them on
       );
     }
 
-    // Detil Nilai: the TP table, kept in the URL; Back returns to the subjects.
+    // Detil Nilai: its own route /detil-nilai/:pembelajaran_id with the TP table (kept on a
+    // reload); Back returns to the subjects.
     const first = graded[0];
     if (!first) throw new Error('no graded subject');
     await rows.filter({ hasText: first.nama }).first().getByRole('button').click();
-    await expect(pupil).toHaveURL(new RegExp(`mapel=${first.pembelajaran_id}`));
+    await expect(pupil).toHaveURL(new RegExp(`/detil-nilai/${first.pembelajaran_id}`));
     await expect(pupil.getByTestId('portal-tp-table')).toBeVisible();
     await pupil.reload();
     await expect(pupil.getByTestId('portal-tp-table')).toBeVisible();
     await pupil.getByRole('button', { name: 'Back' }).click();
     await expect(pupil.getByTestId('portal-nilai-table')).toBeVisible();
 
-    // The Grades tab: one tab per semester of a regular class.
+    // The Grades tab: one tab per semester of a regular class; Detil and Back keep tab and semester.
     await pupil.getByRole('tab', { name: 'Grades' }).click();
     await expect(pupil).toHaveURL(/tab=nilai/);
     await expect(pupil.getByTestId('portal-nilai-table')).toBeVisible();
+    await pupil
+      .getByTestId('portal-mapel-row')
+      .filter({ hasText: first.nama })
+      .first()
+      .getByRole('button')
+      .click();
+    await expect(pupil).toHaveURL(/\/detil-nilai\/.*tab=nilai.*semester=/);
+    await expect(pupil.getByTestId('portal-tp-table')).toBeVisible();
+    await pupil.getByRole('button', { name: 'Back' }).click();
+    await expect(pupil).toHaveURL(/tab=nilai/);
+    await expect(pupil.getByTestId('portal-nilai-table')).toBeVisible();
+
+    // The page is the pupil's own: staff are sent to Akses Terbatas (the API answers 403 too).
+    await admin.goto(`/detil-nilai/${first.pembelajaran_id}`);
+    await expect(admin).toHaveURL(/\/not-authorized/);
   } finally {
     await setRilis(admin, false);
     await admin.close();

@@ -42,6 +42,7 @@ test('rombel reguler: filter by tingkat, members and removing one', async ({ pag
 test('pembelajaran grid: a bad cell is refused and kept, a good save persists, reset works', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   await login(page, 'admin');
   await page.goto('/referensi/rombongan-belajar');
   await findClass(page, 'XI TJKT 2');
@@ -61,7 +62,15 @@ test('pembelajaran grid: a bad cell is refused and kept, a good save persists, r
   await expect(grid.getByText('No Urut harus angka 1 sampai 99')).toBeVisible();
   await expect(nameInput).toHaveValue(newName);
   await noUrut.fill('2');
+  // The save itself is awaited first (the embedded database serves one statement at a time, and a
+  // parallel spec's long job can hold it for a while): a slow answer then fails on its own status
+  // instead of as a missing toast.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/pembelajaran') && r.request().method() === 'PUT',
+    { timeout: 60_000 },
+  );
   await grid.getByTestId('pembelajaran-save').click();
+  expect((await saved).status()).toBe(200);
   await expect(page.getByTestId('toasts')).toContainText('Pembelajaran berhasil disimpan');
 
   await page.reload();

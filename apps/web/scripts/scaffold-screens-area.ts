@@ -16,6 +16,7 @@ export function areaOf(name: string): string {
     profile: 'auth',
     beranda: 'beranda',
     unduhan: 'unduhan',
+    'detil-nilai': 'portal',
     'riwayat-nilai': 'riwayat-nilai',
     'setting-cadangan': 'cadangan',
     'error-404': 'misc',

@@ -150,6 +150,18 @@ export const ROUTES: readonly RouteDef[] = [
     action: 'read',
   },
   {
+    // The pupil's Detil Nilai (reference-screens §2.7: resource Siswa, which the spec's resources
+    // lack; issue #15 gives it Web with the role siswa).
+    path: '/detil-nilai/$pembelajaranId',
+    name: 'detil-nilai',
+    title: 'Detil Nilai',
+    breadcrumb: bc('Beranda', 'Detil Nilai'),
+    resource: 'Web',
+    action: 'read',
+    roles: ['siswa'],
+    layout: 'full',
+  },
+  {
     // Issue #16 item 5: not in the reference (which records no grade history).
     path: '/riwayat-nilai',
     name: 'riwayat-nilai',

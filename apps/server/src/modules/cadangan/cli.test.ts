@@ -94,13 +94,41 @@ function story(
       await h2.close();
     }
 
+    const began = new Date();
     const ok = run(['restore', file(), '--npsn', npsn], env());
     expect(ok.out).toContain('Cadangan keadaan sekarang dibuat lebih dahulu');
     expect(ok.out).toContain('Pemulihan selesai');
+    const gradesChanged = (changed.nilai_akhir ?? []).filter(
+      (r) => !(backedUp.nilai_akhir ?? []).includes(r),
+    );
+    expect(gradesChanged.length).toBeGreaterThan(0);
+    expect(ok.out).toContain(
+      `${gradesChanged.length} nilai yang berubah karena pemulihan dicatat di Riwayat Perubahan Nilai.`,
+    );
     expect(ok.code).toBe(0);
     const h3 = await open();
     try {
-      expect(await schoolState(h3, sekolahId)).toEqual(backedUp);
+      expect(await schoolState(h3, sekolahId, { restoreSince: began })).toEqual(backedUp);
+      // Every nilai_akhir set to 12 is given back: one entry each, in the operator's name.
+      const entries = await h3.query<{
+        user_id: string | null;
+        nama_pengguna: string;
+        peran: string;
+        n: string;
+      }>(
+        `select user_id, nama_pengguna, peran, count(*)::text as n from riwayat_nilai
+          where sekolah_id = $1 and sumber = 'restore' and jenis = 'nilai_akhir' and nilai_lama = '12'
+          group by 1, 2, 3`,
+        [sekolahId],
+      );
+      expect(entries).toEqual([
+        {
+          user_id: null,
+          nama_pengguna: 'Pemulihan (baris perintah)',
+          peran: 'admin',
+          n: String(gradesChanged.length),
+        },
+      ]);
     } finally {
       await h3.close();
     }

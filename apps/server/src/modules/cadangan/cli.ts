@@ -27,6 +27,9 @@ import { markRestoreReady, RESTORE_DIR, swapRestored } from './swap';
 
 const say = (line: string) => console.log(line);
 
+/** Who the Riwayat Perubahan Nilai names for the grades a command-line restore changes. */
+const CLI_OPERATOR = 'Pemulihan (baris perintah)';
+
 function stamp(d: Date): string {
   return d
     .toISOString()
@@ -114,7 +117,12 @@ async function restore(
   const archive = await verifyArchive(args.file);
   say(`Berkas cadangan utuh: ${args.file}`);
   for (const line of describeManifest(archive.manifest)) say(line);
-  const options: RestoreOptions = { confirmNpsn: args.npsn, requireConfirm: true, now: new Date() };
+  const options: RestoreOptions = {
+    confirmNpsn: args.npsn,
+    requireConfirm: true,
+    now: new Date(),
+    operator: { userId: null, nama: CLI_OPERATOR },
+  };
 
   const handle = await openDatabase(config);
   let closed = false;
@@ -135,6 +143,7 @@ async function restore(
     if (handle.kind === 'postgresql') {
       const report = await restoreSchool(handle, archive, options);
       say(`Pemulihan selesai; ${report.loginsEnded} login sekolah ini diakhiri.`);
+      sayRecorded(report.gradesRecorded);
       return 0;
     }
     // Embedded: a copy of the current database in a new directory receives the restore.
@@ -145,8 +154,9 @@ async function restore(
     const copy = await PGlite.create(fresh, { loadDataDir: dump });
     const copyHandle = await openPglite(undefined, copy);
     let loginsEnded = 0;
+    let gradesRecorded = 0;
     try {
-      loginsEnded = (await restoreSchool(copyHandle, archive, options)).loginsEnded;
+      ({ loginsEnded, gradesRecorded } = await restoreSchool(copyHandle, archive, options));
       await copy.exec('CHECKPOINT');
     } catch (err) {
       await copy.close();
@@ -166,10 +176,15 @@ async function restore(
     say(
       `Pemulihan selesai; ${loginsEnded} login sekolah ini diakhiri. Database lama disimpan di ${config.dataDir}.`,
     );
+    sayRecorded(gradesRecorded);
     return 0;
   } finally {
     if (!closed) await handle.close();
   }
+}
+
+function sayRecorded(n: number): void {
+  say(`${n} nilai yang berubah karena pemulihan dicatat di Riwayat Perubahan Nilai.`);
 }
 
 async function main(): Promise<number> {

@@ -99,15 +99,20 @@ describeEngines('cadangan: backup → change → restore', { config: { seedDemo:
     const admin = await loginAs(t().app, demo.accounts.admin.email, demo.semesterId);
     await changeEverything(t(), demo);
     expect(await schoolState(t().db, demo.sekolahId)).not.toEqual(before);
+    const began = new Date();
     const report = await restoreSchool(t().db, await openArchive(file), {
       schoolNpsn: demo.school.sekolah.npsn,
       confirmNpsn: demo.school.sekolah.npsn,
       requireConfirm: true,
       now: new Date(),
+      operator: { userId: demo.accounts.admin.userId, nama: 'Admin Uji' },
     });
     expect(report.replaced).toBe(true);
     expect(report.loginsEnded).toBeGreaterThanOrEqual(1);
-    const after = await schoolState(t().db, demo.sekolahId);
+    // Every nilai_akhir was set to 11 and five TP scores deleted: each is given back, and recorded
+    // (what the entries say: restore-audit.test.ts).
+    expect(report.gradesRecorded).toBe((before.nilai_akhir?.length ?? 0) + 5);
+    const after = await schoolState(t().db, demo.sekolahId, { restoreSince: began });
     for (const table of Object.keys(before)) expect(after[table], table).toEqual(before[table]);
     const me = await t().app.inject({
       method: 'GET',
@@ -141,6 +146,7 @@ describeEngines('cadangan: backup → change → restore', { config: { seedDemo:
         confirmNpsn: demo.school.sekolah.npsn,
         requireConfirm: true,
         now: new Date(),
+        operator: { userId: demo.accounts.admin.userId, nama: 'Admin Uji' },
       }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CadanganRefused);
       expect((err as CadanganRefused).code).toBe(code);
@@ -193,8 +199,11 @@ describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () 
       const report = await restoreSchool(pgDb.handle, await openArchive(file), {
         requireConfirm: false,
         now: new Date(),
+        operator: { userId: null, nama: 'Uji' },
       });
       expect(report.replaced).toBe(false);
+      // A school new to this database: its history is the archive's, the restore adds none.
+      expect(report.gradesRecorded).toBe(0);
       const onPg = await schoolState(pgDb.handle, demo.sekolahId);
       for (const table of Object.keys(before)) {
         const a = before[table] ?? [];
@@ -220,6 +229,7 @@ describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () 
       await restoreSchool(liteAgain.handle, await openArchive(back), {
         requireConfirm: false,
         now: new Date(),
+        operator: { userId: null, nama: 'Uji' },
       });
       expect(await schoolState(liteAgain.handle, demo.sekolahId)).toEqual(before);
     } finally {
@@ -247,6 +257,7 @@ describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () 
         confirmNpsn: demo.school.sekolah.npsn,
         requireConfirm: true,
         now: new Date(),
+        operator: { userId: null, nama: 'Uji' },
       });
       expect(await schoolState(app.db, OTHER.sekolahId)).toEqual(other);
     } finally {

@@ -1,5 +1,6 @@
 import { CADANGAN_MESSAGES, type CadanganManifest } from '@erapor/contract/cadangan';
 import type { DatabaseHandle } from '../../db/client';
+import { type RestoreOperator, recordRestoreChanges, snapshotGradeCells } from '../riwayat-nilai/cells';
 import { CadanganRefused, type OpenedArchive, readArchive } from './archive';
 import { type Catalog, ROOT_TABLE, readCatalog, schoolScope, type TableInfo } from './catalog';
 import { schemaVersion } from './export';
@@ -15,6 +16,11 @@ export interface RestoreOptions {
   confirmNpsn?: string;
   requireConfirm: boolean;
   now: Date;
+  /**
+   * Who the Riwayat Perubahan Nilai names for the grades the restore changes (sumber 'restore'):
+   * the administrator in the app, the operator on the command line.
+   */
+  operator: RestoreOperator;
   onProgress?: (p: { done: number; total: number; table: string }) => void;
   /**
    * Last statement of the restore's transaction (the app marks its job): a process killed after
@@ -29,13 +35,15 @@ export interface RestoreReport {
   replaced: boolean;
   /** Login families ended. */
   loginsEnded: number;
+  /** Grade cells the restore changed, each written to the Riwayat Perubahan Nilai. */
+  gradesRecorded: number;
 }
 
 /** Checks that need the target database; run inside the restore's transaction, before any change. */
 export async function checkTarget(
   sql: Sql,
   manifest: CadanganManifest,
-  opts: RestoreOptions,
+  opts: Pick<RestoreOptions, 'schoolNpsn' | 'confirmNpsn' | 'requireConfirm'>,
   catalog: Catalog,
 ) {
   const current = await schemaVersion(sql);
@@ -118,6 +126,9 @@ export async function restoreWith(
   const catalog = await readCatalog(sql);
   const { exists } = await checkTarget(sql, manifest, opts, catalog);
   const sekolahId = manifest.sekolahId;
+  // The grades as they are, to record what the restore changes (riwayat-nilai/cells.ts). A school
+  // new to this database changes nothing here: its history is the archive's own riwayat_nilai.
+  if (exists) await snapshotGradeCells(sql, sekolahId);
 
   const tokens = await sql<{ j: string }>(
     `select to_jsonb(r)::text as j from refresh_tokens r where r.sekolah_id = $1`,
@@ -167,6 +178,8 @@ export async function restoreWith(
     );
     if (Number(r?.n) !== t.rows) throw new CadanganRefused('inconsistent', CADANGAN_MESSAGES.inconsistent);
   }
+  // Appended after the archive's own entries, which stay as they were.
+  const gradesRecorded = exists ? await recordRestoreChanges(sql, sekolahId, opts.operator) : 0;
 
   if (tokens.length) {
     const cols = (catalog.tables.get('refresh_tokens') as TableInfo).columns.map(ident).join(', ');
@@ -182,7 +195,12 @@ export async function restoreWith(
     [sekolahId, opts.now.toISOString()],
   );
   opts.onProgress?.({ done: manifest.tables.length, total: manifest.tables.length, table: '' });
-  return { manifest, replaced: exists, loginsEnded: new Set(ended.map((r) => r.family_id)).size };
+  return {
+    manifest,
+    replaced: exists,
+    loginsEnded: new Set(ended.map((r) => r.family_id)).size,
+    gradesRecorded,
+  };
 }
 
 async function insertRows(

@@ -128,6 +128,7 @@ describeEngines('cadangan routes', { config: { seedDemo: false } }, (t) => {
     expect(wrong.statusCode).toBe(422);
     expect(json<{ details: Record<string, string> }>(wrong).details.npsn).toBe(CADANGAN_MESSAGES.npsnConfirm);
 
+    const began = new Date();
     const restore = await t().app.inject({
       method: 'POST',
       url: '/api/cadangan/pulihkan',
@@ -137,7 +138,24 @@ describeEngines('cadangan routes', { config: { seedDemo: false } }, (t) => {
     expect(restore.statusCode, restore.body).toBe(202);
     const restored = await waitJob(t(), json<Job>(restore).id);
     expect(restored.status, restored.message ?? '').toBe('done');
-    expect(await schoolState(t().db, demo.sekolahId)).toEqual(before);
+    expect(await schoolState(t().db, demo.sekolahId, { restoreSince: began })).toEqual(before);
+    // Every nilai_akhir had been set to 13: one entry each, in the administrator's name.
+    const entries = await t().db.query<{ user_id: string; nama_pengguna: string; peran: string; n: string }>(
+      `select r.user_id, r.nama_pengguna, r.peran, count(*)::text as n from riwayat_nilai r
+        where r.sekolah_id = $1 and r.sumber = 'restore' group by 1, 2, 3`,
+      [demo.sekolahId],
+    );
+    const [adminUser] = await t().db.query<{ name: string }>(`select name from users where user_id = $1`, [
+      demo.accounts.admin.userId,
+    ]);
+    expect(entries).toEqual([
+      {
+        user_id: demo.accounts.admin.userId,
+        nama_pengguna: adminUser?.name,
+        peran: 'admin',
+        n: String(before.nilai_akhir?.length),
+      },
+    ]);
     const old = await t().app.inject({ method: 'GET', url: '/api/cadangan', headers: bearer(admin) });
     expect(old.statusCode).toBe(401);
     admin = (await loginAs(t().app, demo.accounts.admin.email, demo.semesterId)).accessToken;
@@ -170,6 +188,7 @@ describeEngines('cadangan routes', { config: { seedDemo: false } }, (t) => {
     await runRestore(
       deps,
       demo.sekolahId,
+      demo.accounts.admin.userId,
       demo.school.sekolah.npsn,
       join(t().config.backupDir, archive),
       demo.school.sekolah.npsn,

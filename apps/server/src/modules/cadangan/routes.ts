@@ -210,6 +210,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
           const { before, report } = await service.runRestore(
             deps,
             actor.sekolahId,
+            actor.userId,
             npsn,
             checked.file,
             request.body.npsn,
@@ -221,6 +222,7 @@ export const cadanganRoutes: FastifyPluginAsyncZod = async (app) => {
               before,
               replaced: report.replaced,
               loginsEnded: report.loginsEnded,
+              gradesRecorded: report.gradesRecorded,
               manifest: report.manifest,
             },
             message: CADANGAN_API_MESSAGES.restored,

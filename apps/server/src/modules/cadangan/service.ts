@@ -134,12 +134,7 @@ export async function receiveUpload(
 
 async function checkRestorable(deps: CadanganDeps, manifest: CadanganManifest): Promise<void> {
   await withReadView(deps.database, async (sql) =>
-    checkTarget(
-      sql,
-      manifest,
-      { schoolNpsn: manifest.npsn, requireConfirm: false, now: deps.now() },
-      await readCatalog(sql),
-    ),
+    checkTarget(sql, manifest, { schoolNpsn: manifest.npsn, requireConfirm: false }, await readCatalog(sql)),
   );
 }
 
@@ -214,6 +209,8 @@ export async function settleInterruptedRestoreJobs(
 export async function runRestore(
   deps: CadanganDeps,
   sekolahId: string,
+  /** The administrator who restores: named in the Riwayat Perubahan Nilai for every grade changed. */
+  userId: string,
   npsn: string,
   file: string,
   typedNpsn: string,
@@ -223,7 +220,12 @@ export async function runRestore(
   onProgress?.(0, 1, 'Membuat cadangan keadaan sekarang');
   const before = await makeBackup(deps, sekolahId, 'sebelum-pemulihan');
   const archive = await openArchive(file);
+  // The name now, before the restore replaces the school's accounts (an account can be deleted).
+  const [user] = await deps.database.query<{ name: string }>(`select name from users where user_id = $1`, [
+    userId,
+  ]);
   const report = await restoreSchool(deps.database, archive, {
+    operator: { userId, nama: user?.name ?? '' },
     schoolNpsn: npsn,
     confirmNpsn: typedNpsn,
     requireConfirm: true,

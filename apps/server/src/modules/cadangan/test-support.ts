@@ -6,11 +6,14 @@ import { ident } from './sql';
 /**
  * Every row of the school (and the keys of the reference rows it points to) as `to_jsonb` text, table by
  * table, sorted — what "the restore gives back the backup's state, row by row" compares. Read in
- * UTC so that the two engines print timestamps alike.
+ * UTC so that the two engines print timestamps alike. `restoreSince`: the Riwayat Perubahan Nilai
+ * entries a restore begun at that time wrote itself (sumber 'restore') are left out — they are the
+ * only rows a restore adds to the backup's state (riwayat-nilai/cells.ts).
  */
 export async function schoolState(
   handle: DatabaseHandle,
   sekolahId: string,
+  opts: { restoreSince?: Date } = {},
 ): Promise<Record<string, string[]>> {
   return withReadView(handle, async (sql) => {
     await sql(`set timezone to 'UTC'`);
@@ -19,8 +22,12 @@ export async function schoolState(
     for (const name of catalog.school) {
       // Identity numbers are given anew on restore (catalog.ts): compared without them.
       const without = (catalog.tables.get(name)?.identity ?? []).map((c) => ` - '${c}'`).join('');
+      const ownEntries =
+        name === 'riwayat_nilai' && opts.restoreSince
+          ? ` and not (r.sumber = 'restore' and r.waktu >= '${opts.restoreSince.toISOString()}')`
+          : '';
       const rows = await sql<{ j: string }>(
-        `select (to_jsonb(r)${without})::text as j from ${ident(name)} r where ${schoolScope(catalog, name)}`,
+        `select (to_jsonb(r)${without})::text as j from ${ident(name)} r where ${schoolScope(catalog, name)}${ownEntries}`,
         [sekolahId],
       );
       out[name] = rows.map((r) => r.j).sort();

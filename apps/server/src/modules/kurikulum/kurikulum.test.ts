@@ -684,6 +684,34 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
         200,
       );
       expect(await grades()).toBe(0);
+      // The removed score and ketercapaian are in the Riwayat Perubahan Nilai, as the grids name
+      // them, in the teacher's name; the refused calls above left none.
+      expect(
+        await sql(
+          `select jenis, anggota_rombel_id, pembelajaran_id, kunci, nilai_lama, nilai_baru, sumber
+           from riwayat_nilai where kunci = $1 order by jenis`,
+          [id],
+        ),
+      ).toEqual([
+        {
+          jenis: 'ketercapaian',
+          anggota_rombel_id: member?.anggota_rombel_id,
+          pembelajaran_id: p.e,
+          kunci: id,
+          nilai_lama: '1',
+          nilai_baru: null,
+          sumber: 'layar',
+        },
+        {
+          jenis: 'nilai_tp',
+          anggota_rombel_id: member?.anggota_rombel_id,
+          pembelajaran_id: p.e,
+          kunci: id,
+          nilai_lama: '80',
+          nilai_baru: null,
+          sumber: 'layar',
+        },
+      ]);
       expect(
         (await call('POST', `/api/kurikulum/tp/${id}/mapel`, 'guru', { pembelajaran_ids: [p.e] })).status,
       ).toBe(200);

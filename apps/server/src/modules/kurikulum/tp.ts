@@ -27,6 +27,7 @@ import {
   refMataPelajaran,
 } from '../referensi/ref-tables';
 import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import {
   findPembelajaran,
   isAdmin,
@@ -44,6 +45,9 @@ import { buildTpTemplate, parseTpWorkbook, tpImportNotices } from './excel';
 import { kdAktif, kdSekolahJoin, kdVisible } from './kd';
 import { faseSql, inIds, kdForTingkat, scopeOf } from './service';
 import { cpSekolah, kdSekolah, tujuanPembelajaran as tp, tpMapel } from './tables';
+
+/** The grades hanging off a TP (riwayat-nilai/cells.ts): scores, ketercapaian, PKL scores. */
+const TP_KINDS = ['nilai_tp', 'ketercapaian', 'pkl'];
 
 /*
  * Tujuan pembelajaran: the school's TPs under a CP (Merdeka) or a KD (K13), and their links to the
@@ -505,9 +509,13 @@ export async function deleteTp(
     if (elsewhere) throw new AppError(422, 'VALIDATION_ERROR', TP_MESSAGES.mappedElsewhere);
     const grades = { ...(await gradesOf(tx, tpId)), pkl: await pklGradesOf(tx, tpId) };
     if (!force && grades.nilai + grades.capaian + grades.pkl > 0) throw inUse(grades);
-    await tx.delete(tp).where(eq(tp.tpId, tpId));
+    // Its scores and ketercapaian follow (FK cascade), recorded as removed.
+    const remove = () => tx.delete(tp).where(eq(tp.tpId, tpId));
+    await (grades.nilai + grades.capaian + grades.pkl > 0
+      ? withScoreLossRecorded(tx, actor, TP_KINDS, remove)
+      : remove());
     // The PKL scores went with the TP (FK cascade): the report must not keep a grade made of them.
-    if (grades.pkl > 0) await recomputeClasses(tx, actor.sekolahId, pklKelas);
+    if (grades.pkl > 0) await recomputeClasses(tx, actor, pklKelas);
   });
   return { message: TP_MESSAGES.deleted };
 }
@@ -598,8 +606,15 @@ export async function unmapTp(
     if (!link) throw notFound(TP_MESSAGES.notMapped);
     const grades = await gradesOf(tx, tpId, p.pembelajaranId);
     if (!force && grades.nilai + grades.capaian > 0) throw inUse(grades);
-    await tx.delete(nilaiTp).where(and(eq(nilaiTp.tpId, tpId), eq(nilaiTp.pembelajaranId, p.pembelajaranId)));
-    await tx.delete(tpNilai).where(and(eq(tpNilai.tpId, tpId), eq(tpNilai.pembelajaranId, p.pembelajaranId)));
+    const remove = async () => {
+      await tx
+        .delete(nilaiTp)
+        .where(and(eq(nilaiTp.tpId, tpId), eq(nilaiTp.pembelajaranId, p.pembelajaranId)));
+      await tx
+        .delete(tpNilai)
+        .where(and(eq(tpNilai.tpId, tpId), eq(tpNilai.pembelajaranId, p.pembelajaranId)));
+    };
+    await (grades.nilai + grades.capaian > 0 ? withScoreLossRecorded(tx, actor, TP_KINDS, remove) : remove());
     await tx.delete(tpMapel).where(eq(tpMapel.tpMapelId, link.id));
   });
   return { message: TP_MESSAGES.unmapped };

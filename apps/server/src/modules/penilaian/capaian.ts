@@ -31,7 +31,9 @@ import { deskripsiMataPelajaran, nilaiAkhir, tpNilai } from './tables';
  * generated from the ketercapaian of the mapped TPs (reference-domain §3.3 step 7).
  */
 
-const KEY = 'deskripsi';
+/** The one cell of a pupil's capaian (its Riwayat kunci). */
+export const CAPAIAN_KEY = 'deskripsi';
+const KEY = CAPAIAN_KEY;
 
 async function storedOf(db: Db, pembelajaranId: string): Promise<Map<string, DeskripsiPair>> {
   const rows = await db
@@ -103,7 +105,8 @@ const normalise = (pair: DeskripsiPair | null): DeskripsiPair | null => {
 };
 
 /** A description pair as the Riwayat Perubahan Nilai records it. */
-const capaianText = (pair: DeskripsiPair | null | undefined): string | null =>
+/** A capaian as the Riwayat records it (both texts, labelled). */
+export const capaianText = (pair: DeskripsiPair | null | undefined): string | null =>
   pair
     ? [
         pair.deskripsi_pengetahuan && `Pengetahuan: ${pair.deskripsi_pengetahuan}`,

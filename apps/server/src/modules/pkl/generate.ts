@@ -43,7 +43,7 @@ export async function generateNilaiPkl(db: Db, actor: Actor, pembelajaranId: str
     // The same lock as the score saves of the class: a save and a generate never interleave.
     await lockPembelajaran(tx, `pkl:${subject.rombel}`);
     await assertPenilaianOpen(tx, me, subject.rombel);
-    const result = await recomputeNilaiAkhirPkl(tx, me.sekolahId, subject.rombel);
+    const result = await recomputeNilaiAkhirPkl(tx, me, subject.rombel);
     return {
       message: PKL_NILAI_MESSAGES.generated,
       generated: result.graded.length,

@@ -1,11 +1,15 @@
 import { isMerdeka, KOMPETENSI, MAPEL_PKL } from '@erapor/contract/penilaian/rules';
 import { type NilaiPklScore, nilaiAkhirPkl } from '@erapor/contract/pkl/rules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { CAPAIAN_KEY, capaianText } from '../penilaian/capaian';
 import { lockPembelajaran } from '../penilaian/grid-save';
+import { NILAI_AKHIR_KEY } from '../penilaian/nilai-akhir';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
 import { refKurikulum } from '../referensi/ref-tables';
 import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../referensi/tables';
+import { recordChanges } from '../riwayat-nilai/record';
 
 /*
  * The PKL subject's nilai akhir on the semester report (issue #12 item 5; rule nilaiAkhirPkl in
@@ -15,7 +19,8 @@ import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../
  * capaian (deskripsi_mata_pelajaran.deskripsi_pengetahuan) — where the report, the ledger and
  * Kirim Nilai read every subject's grade. No non-zero score: the rows are removed, never a 0.
  * Called inside the transaction of every PKL score save and by Generate Nilai, so the grade can
- * never drift from the scores.
+ * never drift from the scores. Every grade and text it changes joins the Riwayat Perubahan Nilai
+ * (decision 045) as the Nilai Akhir and Capaian grids record them, under the caller's name.
  */
 
 export interface RecomputeResult {
@@ -27,10 +32,11 @@ export interface RecomputeResult {
 /** Recompute for the pupils `pesertaDidikIds` of the class (all its pupils when omitted). */
 export async function recomputeNilaiAkhirPkl(
   tx: Db,
-  sekolahId: string,
+  actor: Actor,
   rombonganBelajarId: string,
   pesertaDidikIds?: readonly string[],
 ): Promise<RecomputeResult> {
+  const sekolahId = actor.sekolahId;
   const none: RecomputeResult = { graded: [], ungraded: [] };
   if (pesertaDidikIds && pesertaDidikIds.length === 0) return none;
   const subjects = await tx
@@ -94,6 +100,12 @@ export async function recomputeNilaiAkhirPkl(
 
   for (const subject of subjects) {
     const kompetensiId = isMerdeka(subject.kurikulum) ? KOMPETENSI.merdeka : KOMPETENSI.k13;
+    const before = await storedOf(
+      tx,
+      subject.id,
+      kompetensiId,
+      pupils.map((p) => p.anggota),
+    );
     if (grades.length > 0) {
       await tx
         .insert(nilaiAkhir)
@@ -156,8 +168,78 @@ export async function recomputeNilaiAkhirPkl(
           ),
         );
     }
+    const after = new Map(grades.map((g) => [g.anggota, g]));
+    const target = { pembelajaranId: subject.id, rombonganBelajarId };
+    const was = (anggota: string) => before.get(anggota);
+    await recordChanges(
+      tx,
+      actor,
+      { jenis: 'nilai_akhir', ...target },
+      pupils.map((p) => ({
+        pupilId: p.anggota,
+        kunci: NILAI_AKHIR_KEY,
+        lama: was(p.anggota)?.nilai ?? null,
+        baru: textOf(after.get(p.anggota)?.nilai),
+      })),
+    );
+    await recordChanges(
+      tx,
+      actor,
+      { jenis: 'capaian', ...target },
+      pupils.map((p) => ({
+        pupilId: p.anggota,
+        kunci: CAPAIAN_KEY,
+        lama: was(p.anggota)?.capaian ?? null,
+        baru: capaianText(pengetahuan(after.get(p.anggota)?.deskripsi)),
+      })),
+    );
   }
   return { graded: grades.map((g) => g.anggota), ungraded };
+}
+
+const textOf = (n: number | null | undefined): string | null => (n == null ? null : String(n));
+const pengetahuan = (text: string | null | undefined) =>
+  text ? { deskripsi_pengetahuan: text, deskripsi_keterampilan: null } : null;
+
+/** The stored grade and capaian of the pupils in one subject, as the Riwayat records them. */
+async function storedOf(
+  tx: Db,
+  pembelajaranId: string,
+  kompetensiId: number,
+  anggota: readonly string[],
+): Promise<Map<string, { nilai: string | null; capaian: string | null }>> {
+  const out = new Map<string, { nilai: string | null; capaian: string | null }>();
+  const entry = (a: string) => {
+    const e = out.get(a) ?? { nilai: null, capaian: null };
+    out.set(a, e);
+    return e;
+  };
+  const grades = await tx
+    .select({ a: nilaiAkhir.anggotaRombelId, nilai: nilaiAkhir.nilai })
+    .from(nilaiAkhir)
+    .where(
+      and(
+        eq(nilaiAkhir.pembelajaranId, pembelajaranId),
+        eq(nilaiAkhir.kompetensiId, kompetensiId),
+        inArray(nilaiAkhir.anggotaRombelId, [...anggota]),
+      ),
+    );
+  for (const g of grades) entry(g.a).nilai = textOf(g.nilai);
+  const texts = await tx
+    .select({
+      a: deskripsiMataPelajaran.anggotaRombelId,
+      deskripsi_pengetahuan: deskripsiMataPelajaran.deskripsiPengetahuan,
+      deskripsi_keterampilan: deskripsiMataPelajaran.deskripsiKeterampilan,
+    })
+    .from(deskripsiMataPelajaran)
+    .where(
+      and(
+        eq(deskripsiMataPelajaran.pembelajaranId, pembelajaranId),
+        inArray(deskripsiMataPelajaran.anggotaRombelId, [...anggota]),
+      ),
+    );
+  for (const t of texts) entry(t.a).capaian = capaianText(t);
+  return out;
 }
 
 /**
@@ -167,12 +249,12 @@ export async function recomputeNilaiAkhirPkl(
  */
 export async function recomputeClasses(
   tx: Db,
-  sekolahId: string,
+  actor: Actor,
   rombelIds: readonly string[],
   pesertaDidikIds?: readonly string[],
 ): Promise<void> {
   for (const rombel of new Set(rombelIds)) {
     await lockPembelajaran(tx, `pkl:${rombel}`);
-    await recomputeNilaiAkhirPkl(tx, sekolahId, rombel, pesertaDidikIds);
+    await recomputeNilaiAkhirPkl(tx, actor, rombel, pesertaDidikIds);
   }
 }

@@ -17,6 +17,7 @@ import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { demoTokens, staffToken } from '../penilaian/beranda/test-accounts';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
 import { aktPd, anggotaRombel, bimbingPd, dudi, guru, mou, pembelajaran } from '../referensi/tables';
+import { riwayatNilai } from '../riwayat-nilai/tables';
 import { nilaiPkl, pdPkl, praktikKerjaLapangan } from './tables';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -288,6 +289,20 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     expect(await stored()).toEqual([]);
   });
 
+  /** The Riwayat entries of the PKL subject's nilai akhir and capaian, in order. */
+  const derivedHistory = async () =>
+    (
+      await t()
+        .db.db.select({
+          jenis: riwayatNilai.jenis,
+          lama: riwayatNilai.nilaiLama,
+          baru: riwayatNilai.nilaiBaru,
+        })
+        .from(riwayatNilai)
+        .where(eq(riwayatNilai.pembelajaranId, pklPembelajaran))
+        .orderBy(riwayatNilai.riwayatNilaiId)
+    ).map((r) => `${r.jenis}: ${r.lama ?? '-'} → ${r.baru ?? '-'}`);
+
   it('saves for the owner and recomputes the PKL nilai akhir in the same save (80, 85, 0, 90 → 85)', async () => {
     const [a] = peserta as [string];
     const res = await save('pkl', [
@@ -310,6 +325,11 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     expect(final.grades[0]?.nilai).toBe(85);
     expect([KOMPETENSI.merdeka, KOMPETENSI.k13]).toContain(final.grades[0]?.k);
     expect(final.deskripsi).toBe('Bekerja teliti, Disiplin');
+    // The derived grade and text join the Riwayat Perubahan Nilai with the scores.
+    expect(await derivedHistory()).toEqual([
+      'nilai_akhir: - → 85',
+      'capaian: - → Pengetahuan: Bekerja teliti, Disiplin',
+    ]);
     const grid = await call<NilaiPklGrid>('GET', nilaiUrl(), 'classWali');
     const row = grid.body.siswa.find((s) => s.peserta_didik_id === a);
     expect(row?.catatan).toBe('Sangat baik selama PKL');
@@ -324,6 +344,8 @@ describeEngines('PKL: Input Penilaian and the PKL nilai akhir', {}, (t) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // (100 + 85 + 90) / 3 = 91.67 → 92
     expect((await finalOf(a)).grades[0]?.nilai).toBe(92);
+    // The grade changed, the text did not: one more entry.
+    expect((await derivedHistory()).slice(2)).toEqual(['nilai_akhir: 85 → 92']);
   });
 
   it('refuses the save of wali, Waka, admin, guru, pembina and siswa (403), another school (404)', async () => {

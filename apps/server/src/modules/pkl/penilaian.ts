@@ -250,8 +250,7 @@ export async function saveNilaiPkl(
         .where(and(eq(pdPkl.pklId, pklId), eq(pdPkl.pesertaDidikId, note.anggotaRombelId)));
     }
     const touched = [...new Set(scores.map((c) => c.anggotaRombelId))];
-    if (touched.length > 0)
-      await recomputeNilaiAkhirPkl(tx, actor.sekolahId, plan.rombonganBelajarId, touched);
+    if (touched.length > 0) await recomputeNilaiAkhirPkl(tx, actor, plan.rombonganBelajarId, touched);
     return {
       message: PKL_NILAI_MESSAGES.saved,
       saved: writes.length + notes.filter((n) => n.value.deskripsi !== null).length,

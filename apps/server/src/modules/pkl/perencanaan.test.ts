@@ -22,6 +22,7 @@ import {
   pembelajaran,
   rombonganBelajar,
 } from '../referensi/tables';
+import { riwayatNilai } from '../riwayat-nilai/tables';
 import { setStatusPenilaian } from '../sekolah/settings';
 import { sekolah } from '../sekolah/tables';
 import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
@@ -453,6 +454,22 @@ describeEngines('PKL: Perencanaan Penilaian PKL', {}, (t) => {
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data.tp.map((x) => x.tp_id)).toEqual([TP[0]]);
     expect((await db.select().from(nilaiPkl).where(eq(nilaiPkl.pklId, pklId))).length).toBe(0);
+    // The removed score is in the Riwayat Perubahan Nilai as the PKL grid names it; the refused and
+    // stale edits above left nothing.
+    const history = await db
+      .select({
+        jenis: riwayatNilai.jenis,
+        pd: riwayatNilai.pesertaDidikId,
+        kunci: riwayatNilai.kunci,
+        lama: riwayatNilai.nilaiLama,
+        baru: riwayatNilai.nilaiBaru,
+        sumber: riwayatNilai.sumber,
+      })
+      .from(riwayatNilai)
+      .where(eq(riwayatNilai.jenis, 'pkl'));
+    expect(history).toEqual([
+      { jenis: 'pkl', pd: pupil, kunci: TP[1], lama: '85', baru: null, sumber: 'layar' },
+    ]);
   });
 
   it('keeps a pupil Dapodik dropped from the PKS with their scores until Perbaharui, which asks first', async () => {

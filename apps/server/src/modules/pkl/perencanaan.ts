@@ -29,6 +29,7 @@ import {
   pesertaDidik,
   rombonganBelajar,
 } from '../referensi/tables';
+import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import {
   deletablePlan,
   editablePlan,
@@ -44,6 +45,10 @@ import {
   visiblePlansSql,
 } from './access';
 import { recomputeClasses } from './nilai-akhir';
+
+/** The PKL grades a plan's participants carry (riwayat-nilai/cells.ts). */
+const PKL_KINDS = ['pkl', 'pkl_catatan', 'absensi_pkl'];
+
 import { absensiPkl, nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
 
 /*
@@ -527,30 +532,34 @@ export async function updateRencana(db: Db, actor: Actor, pklId: string, body: R
                 : sql`false`
             })`
           : null;
-      if (dropping) {
-        const scored = await tx
-          .select({ pd: nilaiPkl.pesertaDidikId, tp: nilaiPkl.tpId })
-          .from(nilaiPkl)
-          .where(dropping);
-        const pdsLosing = new Set(scored.map((s) => s.pd));
-        const tpsLosing = new Set(scored.filter((s) => droppedTps.includes(s.tp)).map((s) => s.tp));
-        const names = droppedPds.filter((p) => pdsLosing.has(p.id)).map((p) => p.nama);
-        requireConfirmed(
-          scored.length,
-          body.konfirmasi_hapus_nilai,
-          PKL_MESSAGES.dropScores(scored.length, names, tpsLosing.size),
-        );
-        await tx.delete(nilaiPkl).where(dropping);
-      }
-      if (droppedTps.length)
-        await tx.delete(tpPkl).where(and(eq(tpPkl.pklId, pklId), inArray(tpPkl.tpId, droppedTps)));
-      if (droppedPds.length) {
-        const gone = droppedPds.map((p) => p.id);
-        await tx.delete(pdPkl).where(and(eq(pdPkl.pklId, pklId), inArray(pdPkl.pesertaDidikId, gone)));
-        await tx
-          .delete(absensiPkl)
-          .where(and(eq(absensiPkl.pklId, pklId), inArray(absensiPkl.pesertaDidikId, gone)));
-      }
+      // Scores, notes and attendance of dropped TPs and pupils go, each recorded as its grid would.
+      const drop = async () => {
+        if (dropping) {
+          const scored = await tx
+            .select({ pd: nilaiPkl.pesertaDidikId, tp: nilaiPkl.tpId })
+            .from(nilaiPkl)
+            .where(dropping);
+          const pdsLosing = new Set(scored.map((s) => s.pd));
+          const tpsLosing = new Set(scored.filter((s) => droppedTps.includes(s.tp)).map((s) => s.tp));
+          const names = droppedPds.filter((p) => pdsLosing.has(p.id)).map((p) => p.nama);
+          requireConfirmed(
+            scored.length,
+            body.konfirmasi_hapus_nilai,
+            PKL_MESSAGES.dropScores(scored.length, names, tpsLosing.size),
+          );
+          await tx.delete(nilaiPkl).where(dropping);
+        }
+        if (droppedTps.length)
+          await tx.delete(tpPkl).where(and(eq(tpPkl.pklId, pklId), inArray(tpPkl.tpId, droppedTps)));
+        if (droppedPds.length) {
+          const gone = droppedPds.map((p) => p.id);
+          await tx.delete(pdPkl).where(and(eq(pdPkl.pklId, pklId), inArray(pdPkl.pesertaDidikId, gone)));
+          await tx
+            .delete(absensiPkl)
+            .where(and(eq(absensiPkl.pklId, pklId), inArray(absensiPkl.pesertaDidikId, gone)));
+        }
+      };
+      await (dropping ? withScoreLossRecorded(tx, me, PKL_KINDS, drop) : drop());
       const oldTpSet = new Set(oldTps.map((t) => t.id));
       const addTps = body.tp_ids.filter((id) => !oldTpSet.has(id));
       if (addTps.length)
@@ -568,11 +577,11 @@ export async function updateRencana(db: Db, actor: Actor, pklId: string, body: R
       // The PKL nilai akhir follows the scores (decision 034): dropped scores, or a plan moved
       // to another class (its scores now count there, no longer here).
       if (body.rombongan_belajar_id !== plan.rombonganBelajarId)
-        await recomputeClasses(tx, me.sekolahId, [plan.rombonganBelajarId, body.rombongan_belajar_id]);
+        await recomputeClasses(tx, me, [plan.rombonganBelajarId, body.rombongan_belajar_id]);
       else if (dropping)
         await recomputeClasses(
           tx,
-          me.sekolahId,
+          me,
           [plan.rombonganBelajarId],
           oldPds.map((p) => p.id),
         );
@@ -595,10 +604,12 @@ export async function deleteRencana(db: Db, actor: Actor, pklId: string, confirm
       .where(eq(nilaiPkl.pklId, pklId));
     const n = count?.n ?? 0;
     requireConfirmed(n, confirmed, PKL_MESSAGES.deleteScores(n));
-    // tp_pkl, pd_pkl, nilai_pkl and absensi_pkl follow (ON DELETE CASCADE).
-    await tx.delete(praktikKerjaLapangan).where(eq(praktikKerjaLapangan.pklId, pklId));
+    // tp_pkl, pd_pkl, nilai_pkl and absensi_pkl follow (ON DELETE CASCADE), recorded as removed.
+    await withScoreLossRecorded(tx, actor, PKL_KINDS, () =>
+      tx.delete(praktikKerjaLapangan).where(eq(praktikKerjaLapangan.pklId, pklId)),
+    );
     // The scores went with the plan: so does the nilai akhir they made (decision 034).
-    if (n > 0) await recomputeClasses(tx, actor.sekolahId, [plan.rombonganBelajarId]);
+    if (n > 0) await recomputeClasses(tx, actor, [plan.rombonganBelajarId]);
   });
   return { message: PKL_MESSAGES.deleted };
 }

@@ -188,6 +188,17 @@ describeEngines('P5: Rencana Penilaian P5', {}, (t) => {
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Rencana Projek Pancasila berhasil diperbaharui');
     expect(ok.body.data).toMatchObject({ no_urut: 2, jml_sub_elemen: 5, jml_nilai: 0 });
+    // Both removed scores are in the Riwayat Perubahan Nilai, as the P5 grid names them (opsi 2 is
+    // MB, 4 is SAB); the refused edit left none.
+    const history = await sqlRows<{ ar: string; kunci: string; lama: string; baru: string | null }>(
+      db,
+      sql`select anggota_rombel_id as ar, kunci, nilai_lama as lama, nilai_baru as baru from riwayat_nilai
+        where jenis = 'p5' and sumber = 'layar' order by nilai_lama`,
+    );
+    expect(history).toEqual([
+      { ar: m1?.id, kunci: aspek?.id, lama: 'MB', baru: null },
+      { ar: m2?.id, kunci: aspek?.id, lama: 'SAB', baru: null },
+    ]);
     // What was loaded before this edit is stale now.
     const stale = await call('PUT', `/api/projek/rencana/${rencanaId}`, f.tokens.koord, {
       ...edit,

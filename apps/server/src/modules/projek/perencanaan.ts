@@ -18,6 +18,7 @@ import { requireScoreLossConfirmed } from '../../lib/score-loss';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
 import { assertPenilaianOpen } from '../penilaian/gate';
 import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import { coordinatedRombel, type P5Actor, requireKoordP5, requireP5Writer, teachesP5Sql } from './access';
 import { subElemenRows } from './sub-elemen';
 import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from './tables';
@@ -328,8 +329,10 @@ export async function updateRencana(db: Db, actor: Actor, id: string, body: Renc
           body.konfirmasi_hapus_nilai,
           PROJEK_MESSAGES.dropScores(scored.length, new Set(scored.map((s) => s.aspek)).size),
         );
-        // Their scores follow (ON DELETE CASCADE).
-        await tx.delete(aspekBudayaKerja).where(inArray(aspekBudayaKerja.aspekBudayaKerjaId, droppedIds));
+        // Their scores follow (ON DELETE CASCADE), recorded as removed.
+        const drop = () =>
+          tx.delete(aspekBudayaKerja).where(inArray(aspekBudayaKerja.aspekBudayaKerjaId, droppedIds));
+        await (scored.length > 0 ? withScoreLossRecorded(tx, me, ['p5'], drop) : drop());
       }
       const had = new Set(old.map((a) => a.elemenId));
       const added = aspek.filter((a) => !had.has(a.elemenId));
@@ -363,8 +366,10 @@ export async function deleteRencana(db: Db, actor: Actor, id: string, confirmed:
       )
       .where(eq(aspekBudayaKerja.rencanaBudayaKerjaId, id));
     requireConfirmed(count?.n ?? 0, confirmed, PROJEK_MESSAGES.deleteScores(count?.n ?? 0));
-    // aspek, scores and Catatan proses follow (ON DELETE CASCADE).
-    await tx.delete(R).where(eq(R.rencanaBudayaKerjaId, id));
+    // aspek, scores and Catatan proses follow (ON DELETE CASCADE), recorded as removed.
+    await withScoreLossRecorded(tx, me, ['p5', 'p5_catatan'], () =>
+      tx.delete(R).where(eq(R.rencanaBudayaKerjaId, id)),
+    );
   });
   return { message: PROJEK_MESSAGES.deleted };
 }

@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { riwayatNilai } from '../riwayat-nilai/tables';
 import { nilaiUkk, rencanaUkk } from './tables';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
@@ -15,6 +16,22 @@ const RENCANA = '/api/ukk/rencana';
 type Body = { message: string; details?: Record<string, string>; rencana_ukk_id?: string };
 
 describeEngines('UKK: Rencana Penilaian UKK', {}, (t) => {
+  /** The Riwayat Perubahan Nilai of UKK scores: pupil, old and new value, how, who's roles. */
+  const ukkHistory = async () =>
+    (
+      await t()
+        .db.db.select({
+          ar: riwayatNilai.anggotaRombelId,
+          lama: riwayatNilai.nilaiLama,
+          baru: riwayatNilai.nilaiBaru,
+          sumber: riwayatNilai.sumber,
+          peran: riwayatNilai.peran,
+        })
+        .from(riwayatNilai)
+        .where(eq(riwayatNilai.jenis, 'ukk'))
+        .orderBy(riwayatNilai.riwayatNilaiId)
+    ).map((r) => [r.ar, r.lama, r.baru, r.sumber, r.peran.includes('kaprog')]);
+
   let demo: SeededDemo;
   const tokens: Record<string, string> = {};
   let fx: Awaited<ReturnType<typeof ukkFixtures>>;
@@ -172,6 +189,8 @@ describeEngines('UKK: Rencana Penilaian UKK', {}, (t) => {
     d = json<RencanaDetail>(await call('kaprog', 'GET', `${RENCANA}/${planId}`));
     expect(d.peserta.map((p) => p.anggota_rombel_id).sort()).toEqual([...without].sort());
     expect(scoreOf(d, second?.id)?.nilai).toBe(90);
+    // The removed score is in the Riwayat Perubahan Nilai, in the Kaprog's name; nothing else.
+    expect(await ukkHistory()).toEqual([[first?.id, '69', null, 'layar', true]]);
   });
 
   it('deleting a scored plan asks first', async () => {
@@ -180,8 +199,11 @@ describeEngines('UKK: Rencana Penilaian UKK', {}, (t) => {
     expect(ask.statusCode).toBe(409);
     expect(json<Body>(ask).message).toBe(RENCANA_MESSAGES.deleteScores(1));
     expect(await snapshot()).toBe(before);
+    const historyBefore = await ukkHistory();
     const yes = await call('kaprog', 'DELETE', `${RENCANA}/${planId}?konfirmasi_hapus_nilai=1`);
     expect(json<Body>(yes).message).toBe(RENCANA_MESSAGES.deleted);
+    const second = (await ukkHistory()).slice(historyBefore.length);
+    expect(second).toEqual([[expect.any(String), '90', null, 'layar', true]]);
     const [n] = await t()
       .db.db.select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(nilaiUkk);

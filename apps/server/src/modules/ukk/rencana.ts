@@ -18,6 +18,7 @@ import { roleUser, users } from '../pengguna/tables';
 import { likePattern } from '../referensi/rombel/access';
 import { sortKeyOf } from '../referensi/rombel/service';
 import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../referensi/tables';
+import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import { requireKaprog } from './access';
 import { nilaiUkk, refPaketUkk, rencanaUkk } from './tables';
 import { predikatSchemeOf } from './template';
@@ -349,10 +350,12 @@ export async function updateRencana(
       })
       .where(eq(rencanaUkk.rencanaUkkId, rencanaUkkId));
     if (dropped.length)
-      await tx.delete(nilaiUkk).where(
-        inArray(
-          nilaiUkk.nilaiUkkId,
-          dropped.map((p) => p.nilai_ukk_id),
+      await withScoreLossRecorded(tx, actor, ['ukk'], () =>
+        tx.delete(nilaiUkk).where(
+          inArray(
+            nilaiUkk.nilaiUkkId,
+            dropped.map((p) => p.nilai_ukk_id),
+          ),
         ),
       );
     const have = new Set(current.map((p) => p.anggota_rombel_id));
@@ -385,7 +388,8 @@ export async function deleteRencana(
       .where(and(eq(nilaiUkk.rencanaUkkId, rencanaUkkId), sql`${nilaiUkk.nilai} is not null`));
     const n = scored?.n ?? 0;
     requireScoreLossConfirmed(n, konfirmasi, 'UKK_KONFIRMASI_HAPUS_NILAI', RENCANA_MESSAGES.deleteScores(n));
-    await tx.delete(rencanaUkk).where(eq(rencanaUkk.rencanaUkkId, rencanaUkkId));
+    const remove = () => tx.delete(rencanaUkk).where(eq(rencanaUkk.rencanaUkkId, rencanaUkkId));
+    await (n > 0 ? withScoreLossRecorded(tx, actor, ['ukk'], remove) : remove());
   });
   return { message: RENCANA_MESSAGES.deleted };
 }

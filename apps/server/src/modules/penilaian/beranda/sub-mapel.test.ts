@@ -8,6 +8,7 @@ import { bearer, describeEngines, json } from '../../../test/engines';
 import { pdfText } from '../../cetak/rapor/pdf-text';
 import { refKurikulum } from '../../referensi/ref-tables';
 import { rombonganBelajar } from '../../referensi/tables';
+import { riwayatNilai } from '../../riwayat-nilai/tables';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
 import { staffToken } from './test-accounts';
 
@@ -128,6 +129,20 @@ describeEngines('generate nilai sub mapel (issue #11 item 7)', {}, (t) => {
       .from(nilaiAkhir)
       .where(and(eq(nilaiAkhir.pembelajaranId, parentId), inArray(nilaiAkhir.kompetensiId, [1, 4])));
 
+  const history = async () =>
+    t()
+      .db.db.select({
+        anggota: riwayatNilai.anggotaRombelId,
+        jenis: riwayatNilai.jenis,
+        kunci: riwayatNilai.kunci,
+        lama: riwayatNilai.nilaiLama,
+        baru: riwayatNilai.nilaiBaru,
+        sumber: riwayatNilai.sumber,
+        rombel: riwayatNilai.rombonganBelajarId,
+      })
+      .from(riwayatNilai)
+      .where(eq(riwayatNilai.pembelajaranId, parentId));
+
   it('the detail offers Generate Nilai to the wali kelas only', async () => {
     const wali = await call<BerandaDetailResponse>('GET', `/api/beranda/pembelajaran/${parentId}`, 'wali');
     expect(wali.status).toBe(200);
@@ -162,6 +177,7 @@ describeEngines('generate nilai sub mapel (issue #11 item 7)', {}, (t) => {
       expect(res.status, who).toBe(403);
     }
     expect(await parentGrades()).toEqual(before);
+    expect(await history()).toEqual([]);
   });
 
   it('says what is wrong for an unknown id, a subject without sub-subjects and a locked class', async () => {
@@ -212,6 +228,16 @@ describeEngines('generate nilai sub mapel (issue #11 item 7)', {}, (t) => {
     const missing = new Map(res.body.missing.map((m) => [m.anggota_rombel_id, m.bagian]));
     expect(missing.get(b?.anggota ?? '')).toHaveLength(1); // its first child; its stale 55 is gone
     expect(missing.get(c?.anggota ?? '')?.[0]).toBeTruthy(); // the parent's own grade
+    // The Riwayat Perubahan Nilai: A's grade set, B's stale 55 removed; C had none and has none.
+    const entry = { jenis: 'nilai_akhir', kunci: 'nilai_akhir', sumber: 'layar', rombel: rombelId };
+    const recorded = await history();
+    expect(recorded).toHaveLength(2);
+    expect(recorded).toEqual(
+      expect.arrayContaining([
+        { ...entry, anggota: a?.anggota, lama: null, baru: String(expected) },
+        { ...entry, anggota: b?.anggota, lama: '55', baru: null },
+      ]),
+    );
     // Twice: the same result.
     const again = await call<SubMapelGenerated>(
       'POST',
@@ -220,6 +246,7 @@ describeEngines('generate nilai sub mapel (issue #11 item 7)', {}, (t) => {
     );
     expect(again.body.generated).toBe(1);
     expect(await parentGrades()).toEqual(grades);
+    expect(await history(), 'nothing changed, nothing recorded').toHaveLength(2);
   });
 
   it('the report card prints the generated grade and the parent’s text followed by the sub-subjects’', async () => {

@@ -9,8 +9,11 @@ import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, forbidden } from '../../../plugins/errors';
 import { pembelajaran } from '../../referensi/tables';
+import { recordChanges } from '../../riwayat-nilai/record';
 import { readablePembelajaran } from '../access';
 import { assertPenilaianOpen } from '../gate';
+import { subjectOf } from '../grid-save';
+import { NILAI_AKHIR_KEY } from '../nilai-akhir';
 import { pupilsOf } from '../roster';
 import { nilaiAkhir } from '../tables';
 
@@ -21,7 +24,8 @@ import { nilaiAkhir } from '../tables';
  * part missing gets no parent grade — a grade generated earlier is removed, so the report never
  * shows a grade its parts no longer support — and is named in the answer. Only the class's wali
  * kelas generates (a homeroom action, as in e-Rapor); the school-wide switch and the class lock
- * apply. Running it twice writes the same values.
+ * apply. Running it twice writes the same values. Every printed grade it changes (set, changed or
+ * removed) joins the Riwayat Perubahan Nilai as the Nilai Akhir grid records it (decision 045).
  */
 
 export async function generateSubMapel(
@@ -116,6 +120,23 @@ export async function generateSubMapel(
         ),
       );
     }
+    const before = (anggota: string) => gradeOf(anggota, pembelajaranId, printed);
+    await recordChanges(tx, actor, { jenis: 'nilai_akhir', ...subjectOf(parent) }, [
+      ...generated.map((g) => ({
+        pupilId: g.anggotaRombelId,
+        kunci: NILAI_AKHIR_KEY,
+        lama: textOf(before(g.anggotaRombelId)),
+        baru: String(g.nilai),
+      })),
+      ...missing.map((m) => ({
+        pupilId: m.anggota_rombel_id,
+        kunci: NILAI_AKHIR_KEY,
+        lama: textOf(before(m.anggota_rombel_id)),
+        baru: null,
+      })),
+    ]);
     return { message: SUB_MAPEL_MESSAGES.generated, generated: generated.length, missing };
   });
 }
+
+const textOf = (n: number | null): string | null => (n === null ? null : String(n));

@@ -1,13 +1,15 @@
-import type { PortalNilai, RilisNilai } from '@erapor/contract/portal/portal';
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import type { PortalNilai } from '@erapor/contract/portal/portal';
+import { Button, Card, Group, Loader, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { ErrorAlert } from '../../../components/error-alert';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { useView } from '../../../lib/view-search';
-import { downloadTranskrip, getDetil, getNilai, getProfil, PORTAL_KEY } from '../api/portal-api';
+import { downloadTranskrip, getNilai, getProfil, PORTAL_KEY } from '../api/portal-api';
 import { BiodataTab } from './biodata-tab';
+import { NotReleased } from './detil-nilai';
 import { FotoProfil } from './foto-profil';
 import { SemesterTabs } from './semester-tabs';
 import { TemanTable } from './teman-tab';
@@ -19,8 +21,9 @@ type Tab = (typeof TABS)[number];
  * The pupil's portal (reference-screens §2.7; issue #15): a header with photo, name and NISN, then
  * tabs Beranda (this semester's subjects), Biodata (proposed corrections, decision 046), Nilai (one
  * tab per semester of a regular class) and Teman Sekelas (classmates per semester). A subject's
- * "Detil Nilai" replaces the table with its TP scores ("Kembali" returns). Tab, semester and subject
- * are kept in the URL (`tab`, `semester`, `mapel`; decision 025). Grades show only once released.
+ * "Detil Nilai" opens /detil-nilai/:pembelajaran_id with the tab and semester it came from, where
+ * "Kembali" returns. Tab and semester are kept in the URL (decision 025). Grades show only once
+ * released.
  */
 export default function Portal() {
   const { t } = useTranslation();
@@ -73,9 +76,7 @@ export default function Portal() {
       </Card>
       <Tabs
         value={tab}
-        onChange={(value) =>
-          setView({ tab: value && value !== 'beranda' ? value : null, semester: null, mapel: null })
-        }
+        onChange={(value) => setView({ tab: value && value !== 'beranda' ? value : null, semester: null })}
         keepMounted={false}
       >
         <Tabs.List>
@@ -103,12 +104,7 @@ export default function Portal() {
           <BiodataTab />
         </Tabs.Panel>
         <Tabs.Panel value="nilai" pt="md">
-          <SemesterTabs
-            profil={p}
-            value={semesterId}
-            clear={{ mapel: null }}
-            panel={(id) => <SemesterNilai semesterId={id} />}
-          />
+          <SemesterTabs profil={p} value={semesterId} panel={(id) => <SemesterNilai semesterId={id} />} />
         </Tabs.Panel>
         <Tabs.Panel value="teman" pt="md">
           <SemesterTabs profil={p} value={semesterId} panel={(id) => <TemanTable semesterId={id} />} />
@@ -118,41 +114,29 @@ export default function Portal() {
   );
 }
 
-function NotReleased({ rilis }: { rilis: RilisNilai }) {
-  const { t } = useTranslation();
-  if (rilis !== 'belum') return null;
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      title={t('portal.notReleasedTitle')}
-      data-testid="portal-belum-rilis"
-    >
-      {t('portal.notReleased')}
-    </Alert>
-  );
-}
-
 function SemesterNilai({ semesterId }: { semesterId: string }) {
   const { t } = useTranslation();
-  const [view, setView] = useView();
+  const [view] = useView();
+  const navigate = useNavigate();
   const nilai = useQuery({
     queryKey: [...PORTAL_KEY, 'nilai', semesterId],
     queryFn: () => getNilai(semesterId),
   });
   if (nilai.isError) return <ErrorAlert title={t('portal.loadFailed')} error={nilai.error} />;
   if (!nilai.data) return <Loader size="sm" />;
-  const mapel = nilai.data.kelompok.flatMap((k) => k.mapel);
-  if (view.mapel && mapel.some((m) => m.pembelajaran_id === view.mapel)) {
-    return <DetilNilai pembelajaranId={view.mapel} onBack={() => setView({ mapel: null })} />;
-  }
+  const openDetil = (pembelajaranId: string) =>
+    void navigate({
+      to: '/detil-nilai/$pembelajaranId',
+      params: { pembelajaranId },
+      search: { tab: view.tab, semester: view.tab ? semesterId : undefined },
+    });
   return (
     <Stack gap="sm">
       <Text fw={600}>
         {t('portal.semesterTitle', { rombel: nilai.data.rombel, semester: nilai.data.semester })}
       </Text>
       <NotReleased rilis={nilai.data.rilis} />
-      <NilaiTable data={nilai.data} onDetil={(id) => setView({ mapel: id })} />
+      <NilaiTable data={nilai.data} onDetil={openDetil} />
     </Stack>
   );
 }
@@ -202,70 +186,5 @@ function NilaiTable({ data, onDetil }: { data: PortalNilai; onDetil: (pembelajar
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
-  );
-}
-
-function DetilNilai({ pembelajaranId, onBack }: { pembelajaranId: string; onBack: () => void }) {
-  const { t } = useTranslation();
-  const detil = useQuery({
-    queryKey: [...PORTAL_KEY, 'detil', pembelajaranId],
-    queryFn: () => getDetil(pembelajaranId),
-  });
-  return (
-    <Stack gap="sm" data-testid="portal-detil">
-      <Group justify="space-between">
-        <Text fw={600}>
-          {detil.data
-            ? t('portal.detilTitle', { mapel: detil.data.mata_pelajaran, semester: detil.data.semester })
-            : ''}
-        </Text>
-        <Button variant="default" onClick={onBack}>
-          {t('portal.back')}
-        </Button>
-      </Group>
-      {detil.isError ? <ErrorAlert title={t('portal.loadFailed')} error={detil.error} /> : null}
-      {detil.isPending ? <Loader size="sm" /> : null}
-      {detil.data ? (
-        <>
-          <Text size="sm">
-            {t('portal.columns.guru')}: {detil.data.guru ?? '-'} · {t('portal.columns.nilai')}:{' '}
-            <Badge variant="light">{detil.data.nilai_akhir ?? '-'}</Badge>
-          </Text>
-          <NotReleased rilis={detil.data.rilis} />
-          {detil.data.rilis !== 'belum' ? (
-            <Table striped withTableBorder data-testid="portal-tp-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={48}>{t('portal.columns.no')}</Table.Th>
-                  <Table.Th>{t('portal.columns.tp')}</Table.Th>
-                  <Table.Th w={90} ta="center">
-                    {t('portal.columns.nilaiTp')}
-                  </Table.Th>
-                  <Table.Th w={170}>{t('portal.columns.ketercapaian')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {detil.data.tp.length === 0 ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={4}>
-                      <Text c="dimmed">{t('portal.noTp')}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : (
-                  detil.data.tp.map((r, i) => (
-                    <Table.Tr key={r.tp_id}>
-                      <Table.Td>{i + 1}</Table.Td>
-                      <Table.Td>{r.deskripsi}</Table.Td>
-                      <Table.Td ta="center">{r.nilai ?? '-'}</Table.Td>
-                      <Table.Td>{t(`portal.ketercapaian.${r.kompeten ?? 'none'}`)}</Table.Td>
-                    </Table.Tr>
-                  ))
-                )}
-              </Table.Tbody>
-            </Table>
-          ) : null}
-        </>
-      ) : null}
-    </Stack>
   );
 }

@@ -6,30 +6,22 @@ import { useView } from '../../../lib/view-search';
 
 /**
  * One pill tab per semester the pupil was in a regular class (Nilai, Teman Sekelas), the chosen
- * one in the URL's `semester`; `clear` names view keys that belong to the semester left (Nilai's
- * open Detil). Each panel is made only when shown.
+ * one in the URL's `semester`. Each panel is made only when shown.
  */
 export function SemesterTabs({
   profil,
   value,
-  clear = {},
   panel,
 }: {
   profil: PortalProfil;
   value: string | undefined;
-  clear?: { mapel?: null };
   panel: (semesterId: string) => ReactNode;
 }) {
   const { t } = useTranslation();
   const [, setView] = useView();
   if (profil.semester.length === 0 || !value) return <Text c="dimmed">{t('portal.noSemester')}</Text>;
   return (
-    <Tabs
-      value={value}
-      onChange={(v) => setView({ semester: v, ...clear })}
-      variant="pills"
-      keepMounted={false}
-    >
+    <Tabs value={value} onChange={(v) => setView({ semester: v })} variant="pills" keepMounted={false}>
       <Tabs.List mb="md">
         {profil.semester.map((s) => (
           <Tabs.Tab key={s.semester_id} value={s.semester_id}>
