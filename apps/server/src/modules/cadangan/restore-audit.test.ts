@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,7 @@ import { pklPlanFixture } from '../pkl/test-plan';
 import { CadanganRefused, openArchive } from './archive';
 import { backupSchool } from './export';
 import { restoreSchool } from './restore';
-import { schoolState } from './test-support';
+import { resign, schoolState } from './test-support';
 
 /*
  * What a restore writes in the Riwayat Perubahan Nilai (riwayat-nilai/cells.ts): the grades are
@@ -548,20 +547,3 @@ describeEngines(
     });
   },
 );
-
-/** The archive with its manifest changed and re-signed (as restore.test.ts). */
-function resign(bytes: Buffer, edit: (m: Record<string, unknown>) => Record<string, unknown>): Buffer {
-  const first = bytes.indexOf(0x0a);
-  const second = bytes.indexOf(0x0a, first + 1);
-  const manifest = edit(JSON.parse(bytes.subarray(first + 1, second).toString('utf8')));
-  const data = bytes.subarray(second + 1);
-  const checksum = createHash('sha256')
-    .update(`${JSON.stringify({ ...manifest, checksum: '' })}\n`)
-    .update(data)
-    .digest('hex');
-  return Buffer.concat([
-    bytes.subarray(0, first + 1),
-    Buffer.from(`${JSON.stringify({ ...manifest, checksum })}\n`),
-    data,
-  ]);
-}

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,7 @@ import { ensureSemesters } from '../sekolah/service';
 import { CadanganRefused, openArchive } from './archive';
 import { backupSchool } from './export';
 import { restoreSchool } from './restore';
-import { schoolState } from './test-support';
+import { resign, schoolState } from './test-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'erapor-cadangan-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -166,23 +165,6 @@ describeEngines('cadangan: backup → change → restore', { config: { seedDemo:
     expect(await schoolState(t().db, demo.sekolahId)).toEqual(state);
   });
 });
-
-/** The archive with its manifest changed and re-signed, as a newer app would have written it. */
-function resign(bytes: Buffer, edit: (m: Record<string, unknown>) => Record<string, unknown>): Buffer {
-  const first = bytes.indexOf(0x0a);
-  const second = bytes.indexOf(0x0a, first + 1);
-  const manifest = edit(JSON.parse(bytes.subarray(first + 1, second).toString('utf8')));
-  const data = bytes.subarray(second + 1);
-  const checksum = createHash('sha256')
-    .update(`${JSON.stringify({ ...manifest, checksum: '' })}\n`)
-    .update(data)
-    .digest('hex');
-  return Buffer.concat([
-    bytes.subarray(0, first + 1),
-    Buffer.from(`${JSON.stringify({ ...manifest, checksum })}\n`),
-    data,
-  ]);
-}
 
 describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () => {
   it('a backup of the embedded database restores on PostgreSQL and back', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/client';
 import { readCatalog, referenceScope, schoolScope } from './catalog';
 import { withReadView } from './export';
@@ -43,4 +44,21 @@ export async function schoolState(
     }
     return out;
   });
+}
+
+/** The archive with its manifest changed and re-signed (as a newer app or a hand-edit would write it). */
+export function resign(bytes: Buffer, edit: (m: Record<string, unknown>) => Record<string, unknown>): Buffer {
+  const first = bytes.indexOf(0x0a);
+  const second = bytes.indexOf(0x0a, first + 1);
+  const manifest = edit(JSON.parse(bytes.subarray(first + 1, second).toString('utf8')));
+  const data = bytes.subarray(second + 1);
+  const checksum = createHash('sha256')
+    .update(`${JSON.stringify({ ...manifest, checksum: '' })}\n`)
+    .update(data)
+    .digest('hex');
+  return Buffer.concat([
+    bytes.subarray(0, first + 1),
+    Buffer.from(`${JSON.stringify({ ...manifest, checksum })}\n`),
+    data,
+  ]);
 }
