@@ -24,6 +24,9 @@ import { resign, schoolState } from './test-support';
 const dir = mkdtempSync(join(tmpdir(), 'erapor-restore-audit-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Rows compared without their order. */
+const sortRows = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
+
 interface Entry {
   riwayat_nilai_id: string;
   semester_id: string;
@@ -52,6 +55,15 @@ describeEngines(
     let tp: string[];
     let p: string[];
     const file = () => join(dir, `${engine}.erapor`);
+    /** The restore as the app runs it for the administrator (confirmed with the school's NPSN). */
+    const restoreAsAdmin = async (archive: string) =>
+      restoreSchool(t().db, await openArchive(archive), {
+        schoolNpsn: demo.school.sekolah.npsn,
+        confirmNpsn: demo.school.sekolah.npsn,
+        requireConfirm: true,
+        now: new Date(),
+        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
+      });
 
     const call = async <T>(method: 'GET' | 'PUT', url: string, token: string, payload?: object) => {
       const res = await t().app.inject({ method, url, payload, headers: bearer(token) });
@@ -179,13 +191,7 @@ describeEngines(
       const byGrids = await entriesAfter(beforeChanges);
       expect(byGrids.map((e) => e.sumber)).toEqual(Array(byGrids.length).fill('layar'));
       const began = new Date();
-      const report = await restoreSchool(t().db, await openArchive(file()), {
-        schoolNpsn: demo.school.sekolah.npsn,
-        confirmNpsn: demo.school.sekolah.npsn,
-        requireConfirm: true,
-        now: new Date(),
-        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
-      });
+      const report = await restoreAsAdmin(file());
       const own = await restoreEntries(began);
       const cell = (e: Entry) => [
         e.jenis,
@@ -195,10 +201,9 @@ describeEngines(
         e.nilai_lama,
         e.nilai_baru,
       ];
-      const sort = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
       const m = mtk.pembelajaran_id;
-      expect(sort(own.map(cell))).toEqual(
-        sort([
+      expect(sortRows(own.map(cell))).toEqual(
+        sortRows([
           ['nilai_tp', p[0], m, tp[0], '37', '81'],
           ['nilai_tp', p[2], m, tp[1], '64', null],
           ['nilai_akhir', p[0], m, 'nilai_akhir', '66', '77'],
@@ -264,13 +269,7 @@ describeEngines(
 
     it('restoring the same state again writes nothing; a refused restore writes nothing', async () => {
       const before = new Date();
-      const same = await restoreSchool(t().db, await openArchive(file()), {
-        schoolNpsn: demo.school.sekolah.npsn,
-        confirmNpsn: demo.school.sekolah.npsn,
-        requireConfirm: true,
-        now: new Date(),
-        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
-      });
+      const same = await restoreAsAdmin(file());
       expect(same.gradesRecorded).toBe(0);
       expect(await restoreEntries(before)).toEqual([]);
 
@@ -287,13 +286,7 @@ describeEngines(
           ),
         })),
       );
-      const err = await restoreSchool(t().db, await openArchive(bad), {
-        schoolNpsn: demo.school.sekolah.npsn,
-        confirmNpsn: demo.school.sekolah.npsn,
-        requireConfirm: true,
-        now: new Date(),
-        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
-      }).catch((e: unknown) => e);
+      const err = await restoreAsAdmin(bad).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CadanganRefused);
       expect(await schoolState(t().db, demo.sekolahId)).toEqual(changed);
       expect(await restoreEntries(before)).toEqual([]);
@@ -378,19 +371,12 @@ describeEngines(
       );
 
       const began = new Date();
-      await restoreSchool(t().db, await openArchive(archive), {
-        schoolNpsn: demo.school.sekolah.npsn,
-        confirmNpsn: demo.school.sekolah.npsn,
-        requireConfirm: true,
-        now: new Date(),
-        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
-      });
+      await restoreAsAdmin(archive);
       const own = await restoreEntries(began);
-      const sort = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
       expect(
-        sort(own.map((e) => [e.jenis, e.anggota_rombel_id, e.kunci, e.nilai_lama, e.nilai_baru])),
+        sortRows(own.map((e) => [e.jenis, e.anggota_rombel_id, e.kunci, e.nilai_lama, e.nilai_baru])),
       ).toEqual(
-        sort([
+        sortRows([
           ['sumatif', sumatif.ar, sumatif.jenis, '56', '55'],
           ['ketercapaian', kompeten.ar, kompeten.tp_id, null, '1'],
           [
@@ -478,18 +464,11 @@ describeEngines(
       const byGrids = await entriesAfter(beforeChanges);
 
       const began = new Date();
-      await restoreSchool(t().db, await openArchive(archive), {
-        schoolNpsn: demo.school.sekolah.npsn,
-        confirmNpsn: demo.school.sekolah.npsn,
-        requireConfirm: true,
-        now: new Date(),
-        operator: { userId: demo.accounts.admin.userId, nama: 'Administrator Uji' },
-      });
+      await restoreAsAdmin(archive);
       const own = await restoreEntries(began);
       const byPd = own.filter((e) => e.peserta_didik_id !== null);
-      const sort = (rows: unknown[][]) => rows.map((r) => JSON.stringify(r)).sort();
       expect(
-        sort(
+        sortRows(
           byPd.map((e) => [
             e.jenis,
             e.peserta_didik_id,
@@ -500,7 +479,7 @@ describeEngines(
           ]),
         ),
       ).toEqual(
-        sort([
+        sortRows([
           ['pkl', pd, null, TP, '90', '80'],
           ['pkl_catatan', pd, null, 'catatan', 'Catatan baru', 'Catatan awal'],
           ['absensi_pkl', pd, null, 'sakit', '0', '1'],
