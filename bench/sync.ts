@@ -4,6 +4,7 @@ import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { dapodikCounts } from '@erapor/demo-school/counts';
 import { setSetting } from '../apps/server/src/modules/sekolah/service';
 import { encryptText } from '../apps/server/src/secrets';
+import { jsonCall } from '../apps/server/src/test/json-call';
 import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
 import type { BenchResult } from './types';
 
@@ -23,17 +24,9 @@ const LABEL = ENGINE_LABEL;
 type Env = AppEnv;
 
 async function call<T>(env: Env, method: string, path: string, body?: unknown, token?: string) {
-  const res = await fetch(`${env.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return JSON.parse(text) as T;
+  const res = await jsonCall<T>(env.url, method, path, body, token);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
 }
 
 /** Registers the school with the simulator's NPSN, logs in, points the settings at the simulator. */

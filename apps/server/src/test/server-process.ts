@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { REPO_ROOT } from '../config';
+import { jsonCall } from './json-call';
 
 /** The real server as `npm start` runs it, in a child process: for crash and restart tests. */
 
@@ -68,21 +69,12 @@ export async function waitHealthy(p: ServerProcess, timeoutMs = 90_000): Promise
 }
 
 /** One JSON call to a spawned server (`body` as JSON, `token` as Bearer); an empty body reads as null. */
-export async function processApi<T = Record<string, unknown>>(
+export function processApi<T = Record<string, unknown>>(
   p: ServerProcess,
   method: string,
   path: string,
   body?: unknown,
   token?: string,
 ): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${p.url}${path}`, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+  return jsonCall<T>(p.url, method, path, body, token);
 }
