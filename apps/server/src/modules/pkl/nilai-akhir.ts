@@ -168,30 +168,30 @@ export async function recomputeNilaiAkhirPkl(
           ),
         );
     }
+    // Grade and text of every pupil, in one statement (as the Nilai Akhir and Capaian grids name them).
     const after = new Map(grades.map((g) => [g.anggota, g]));
-    const target = { pembelajaranId: subject.id, rombonganBelajarId };
-    const was = (anggota: string) => before.get(anggota);
     await recordChanges(
       tx,
       actor,
-      { jenis: 'nilai_akhir', ...target },
-      pupils.map((p) => ({
-        pupilId: p.anggota,
-        kunci: NILAI_AKHIR_KEY,
-        lama: was(p.anggota)?.nilai ?? null,
-        baru: textOf(after.get(p.anggota)?.nilai),
-      })),
-    );
-    await recordChanges(
-      tx,
-      actor,
-      { jenis: 'capaian', ...target },
-      pupils.map((p) => ({
-        pupilId: p.anggota,
-        kunci: CAPAIAN_KEY,
-        lama: was(p.anggota)?.capaian ?? null,
-        baru: capaianText(pengetahuan(after.get(p.anggota)?.deskripsi)),
-      })),
+      {
+        jenis: (kunci) => (kunci === NILAI_AKHIR_KEY ? 'nilai_akhir' : 'capaian'),
+        pembelajaranId: subject.id,
+        rombonganBelajarId,
+      },
+      pupils.flatMap((p) => [
+        {
+          pupilId: p.anggota,
+          kunci: NILAI_AKHIR_KEY,
+          lama: before.get(p.anggota)?.nilai ?? null,
+          baru: textOf(after.get(p.anggota)?.nilai),
+        },
+        {
+          pupilId: p.anggota,
+          kunci: CAPAIAN_KEY,
+          lama: before.get(p.anggota)?.capaian ?? null,
+          baru: capaianText(pengetahuan(after.get(p.anggota)?.deskripsi)),
+        },
+      ]),
     );
   }
   return { graded: grades.map((g) => g.anggota), ungraded };
