@@ -32,8 +32,8 @@ export const SUMBER_LABEL: Record<string, string> = {
   restore: 'Pemulihan',
 };
 
-/** Which grade. */
-export const JENIS_RIWAYAT_LABEL: Record<string, string> = {
+/** Which grade: every kind the grids, the recomputations and a restore record. */
+export const JENIS_RIWAYAT_LABEL = {
   nilai_tp: 'Sumatif Lingkup Materi',
   sumatif: 'Sumatif Akhir Semester',
   nilai_akhir: 'Nilai Akhir',
@@ -51,7 +51,13 @@ export const JENIS_RIWAYAT_LABEL: Record<string, string> = {
   catatan_wali: 'Catatan Wali Kelas',
   catatan_sikap: 'Catatan Budaya Kerja',
   kenaikan: 'Kenaikan Kelas',
-};
+} as const satisfies Record<string, string>;
+
+export type JenisRiwayat = keyof typeof JENIS_RIWAYAT_LABEL;
+
+/** A stored kind's label; a kind this version does not know (an older archive's) shows as stored. */
+export const jenisRiwayatLabel = (jenis: string): string =>
+  (JENIS_RIWAYAT_LABEL as Record<string, string>)[jenis] ?? jenis;
 
 export const RIWAYAT_NILAI_SORT = [
   'waktu',

@@ -12,6 +12,7 @@ import {
   type TpUpdate,
 } from '@erapor/contract/kurikulum/tp';
 import type { ListResponse } from '@erapor/contract/list';
+import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -47,7 +48,7 @@ import { faseSql, inIds, kdForTingkat, scopeOf } from './service';
 import { cpSekolah, kdSekolah, tujuanPembelajaran as tp, tpMapel } from './tables';
 
 /** The grades hanging off a TP (riwayat-nilai/cells.ts): scores, ketercapaian, PKL scores. */
-const TP_KINDS = ['nilai_tp', 'ketercapaian', 'pkl'];
+const TP_KINDS: readonly JenisRiwayat[] = ['nilai_tp', 'ketercapaian', 'pkl'];
 
 /*
  * Tujuan pembelajaran: the school's TPs under a CP (Merdeka) or a KD (K13), and their links to the

@@ -9,6 +9,7 @@ import {
   type RencanaPklSave,
 } from '@erapor/contract/pkl/perencanaan';
 import { JENIS_PTK_INSTRUKTUR } from '@erapor/contract/referensi/gtk';
+import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -47,7 +48,7 @@ import {
 import { recomputeClasses } from './nilai-akhir';
 
 /** The PKL grades a plan's participants carry (riwayat-nilai/cells.ts). */
-const PKL_KINDS = ['pkl', 'pkl_catatan', 'absensi_pkl'];
+const PKL_KINDS: readonly JenisRiwayat[] = ['pkl', 'pkl_catatan', 'absensi_pkl'];
 
 import { absensiPkl, nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
 

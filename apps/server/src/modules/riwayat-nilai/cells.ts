@@ -1,4 +1,5 @@
 import { P5_LEVELS } from '@erapor/contract/projek/penilaian';
+import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { STATUS_KENAIKAN_LABEL } from '@erapor/contract/wali-kelas/kenaikan';
 import { sql as dsql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
@@ -33,7 +34,7 @@ import type { SumberRiwayat } from './record';
 
 export interface GradeCells {
   /** riwayat_nilai.jenis, as the writer records it. */
-  jenis: string;
+  jenis: JenisRiwayat;
   /** The table the cells are read from (for the reader). */
   table: string;
   /** How the writer keys the pupil (default anggota_rombel). */
@@ -347,7 +348,7 @@ export async function recordRestoreChanges(
 export async function withScoreLossRecorded<T>(
   tx: Db,
   actor: Actor,
-  jenis: readonly string[],
+  jenis: readonly JenisRiwayat[],
   change: () => Promise<T>,
 ): Promise<T> {
   const cells = GRADE_CELLS.filter((c) => jenis.includes(c.jenis));

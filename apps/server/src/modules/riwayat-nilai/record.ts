@@ -1,3 +1,4 @@
+import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -28,7 +29,7 @@ export interface Perubahan {
 }
 
 export interface RiwayatTarget {
-  jenis: string | ((kunci: string) => string);
+  jenis: JenisRiwayat | ((kunci: string) => JenisRiwayat);
   rombonganBelajarId: string | null;
   /** The subject; null for a class's own grids. */
   pembelajaranId: string | null;

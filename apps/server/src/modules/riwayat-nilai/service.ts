@@ -1,5 +1,5 @@
 import {
-  JENIS_RIWAYAT_LABEL,
+  jenisRiwayatLabel,
   RIWAYAT_NILAI_MESSAGES,
   type RiwayatNilaiFilter,
   type RiwayatNilaiList,
@@ -161,7 +161,7 @@ export async function excelRiwayat(
       r.rombel,
       r.mata_pelajaran,
       r.peserta_didik,
-      JENIS_RIWAYAT_LABEL[r.jenis] ?? r.jenis,
+      jenisRiwayatLabel(r.jenis),
       r.kunci || null,
       r.nilai_lama,
       r.nilai_baru,

@@ -1,4 +1,4 @@
-import { JENIS_RIWAYAT_LABEL, type RiwayatNilaiRow, SUMBER_LABEL } from '@erapor/contract/riwayat-nilai';
+import { jenisRiwayatLabel, type RiwayatNilaiRow, SUMBER_LABEL } from '@erapor/contract/riwayat-nilai';
 import { Text } from '@mantine/core';
 import type { ServerTableColumn } from '../../../components/data-table';
 import { formatLocale, type TFunction } from '../../../lib/i18n';
@@ -57,7 +57,7 @@ export function riwayatColumns(t: TFunction, compact = false): ServerTableColumn
       sortable: true,
       render: (r) => (
         <>
-          <Text size="sm">{JENIS_RIWAYAT_LABEL[r.jenis] ?? r.jenis}</Text>
+          <Text size="sm">{jenisRiwayatLabel(r.jenis)}</Text>
           {r.kunci ? (
             <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
               {r.kunci}
