@@ -1,10 +1,9 @@
 import { P5_LEVELS } from '@erapor/contract/projek/penilaian';
 import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { STATUS_KENAIKAN_LABEL } from '@erapor/contract/wali-kelas/kenaikan';
-import { sql as dsql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import type { Sql } from '../cadangan/sql';
+import { drizzleSql, type Sql } from '../cadangan/sql';
 import type { SumberRiwayat } from './record';
 
 /*
@@ -365,14 +364,4 @@ export async function withScoreLossRecorded<T>(
   });
   await sql(`drop table ${table}`);
   return result;
-}
-
-/** The `Sql` shape (text with $n and its parameters) over a Drizzle transaction. */
-function drizzleSql(tx: Db): Sql {
-  return async <R>(text: string, params: unknown[] = []) => {
-    const parts = text.split(/\$(\d+)/);
-    const chunks = parts.map((part, i) => (i % 2 === 0 ? dsql.raw(part) : dsql`${params[Number(part) - 1]}`));
-    const res = (await tx.execute(dsql.join(chunks, dsql.raw('')))) as unknown as { rows: R[] };
-    return res.rows;
-  };
 }
