@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -75,4 +75,15 @@ describe('main.ts (as npm run sim starts it)', () => {
     expect(code).toBe(2);
     expect(err).toMatch(/--port: expected an integer/);
   });
+});
+
+describe('npm run sim -- --help (from the repository root, as the README says)', () => {
+  it("prints the simulator's options, not npm's own help", () => {
+    const root = join(here, '../../..');
+    const r = spawnSync('npm', ['run', '--silent', 'sim', '--', '--help'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('dapodik-sim: local Dapodik Web Service');
+    expect(r.stdout).toContain('--fault-rate <0..1>');
+    expect(r.stdout).not.toContain('npm run-script');
+  }, 30_000);
 });
