@@ -31,12 +31,28 @@ const WORKSHEET_PART = /worksheets\/[^/]*\.xml$/i;
 /** `<c ` / `<c>` / `<c/>` elements, with or without a namespace prefix (`<x:c r="A1">`). */
 const CELL = /<(?:[A-Za-z_][\w.-]*:)?c[\s/>]/g;
 
+/** `<mergeCell ref="B2:D5"/>`, prefixed or not; a one-cell ref ("B2") covers one cell. */
+const MERGE =
+  /<(?:[A-Za-z_][\w.-]*:)?mergeCell\s[^>]*?ref="\$?([A-Z]{1,3})\$?(\d{1,7})(?::\$?([A-Z]{1,3})\$?(\d{1,7}))?"/g;
+
+const columnNumber = (letters: string) => [...letters].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/**
+ * The cells of a worksheet part: its `<c>` elements, plus every cell its merged ranges cover —
+ * exceljs makes each covered cell when it loads the file, so a merge over a whole sheet would
+ * otherwise cost millions of cells out of a few bytes.
+ */
 export function countCells(xml: Buffer): number {
   // latin1 keeps one byte per character: element names are ASCII, so nothing is missed or doubled.
   const text = xml.toString('latin1');
   CELL.lastIndex = 0;
   let n = 0;
   while (CELL.exec(text) !== null) n++;
+  MERGE.lastIndex = 0;
+  for (let m = MERGE.exec(text); m !== null; m = MERGE.exec(text)) {
+    const [, c1 = 'A', r1 = '1', c2 = c1, r2 = r1] = m;
+    n += (Math.abs(Number(r2) - Number(r1)) + 1) * (Math.abs(columnNumber(c2) - columnNumber(c1)) + 1);
+  }
   return n;
 }
 

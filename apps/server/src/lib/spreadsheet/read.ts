@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
-import type { WorkbookData } from './model';
+import { findNul, type WorkbookData } from './model';
 import type { ReadJob, ReadReply } from './read-worker';
 import { readZipDirectory, type ZipBudget, type ZipEntry, ZipRefused } from './zip-budget';
 
@@ -23,7 +23,8 @@ export type RefusalCode =
   | 'too-many-parts'
   | 'too-heavy'
   | 'timeout'
-  | 'busy';
+  | 'busy'
+  | 'nul';
 
 /** The file is refused as a file; `message` is Indonesian, fit for the upload field. */
 export class SpreadsheetRefused extends Error {
@@ -110,7 +111,12 @@ export async function readWorkbook(
 ): Promise<WorkbookData> {
   const budget = options.budget ?? UPLOAD_BUDGET;
   const entries = checkUpload(data, filename, budget);
-  return reader().read(data, entries, budget.maxCells);
+  const workbook = await reader().read(data, entries, budget.maxCells);
+  // A NUL (written `_x0000_` in the file) cannot be stored by PostgreSQL: refused here, by its cell,
+  // for every reader at once (issue 25).
+  const nul = findNul(workbook);
+  if (nul) throw new SpreadsheetRefused('nul', SPREADSHEET_MESSAGES.nulChar(nul.sheet, nul.address));
+  return workbook;
 }
 
 interface Pending {

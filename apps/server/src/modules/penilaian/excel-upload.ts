@@ -6,19 +6,17 @@ import {
   pdLabel,
 } from '@erapor/contract/penilaian/asesmen';
 import { normalizeName, normalizeNisn, sameName } from '@erapor/contract/person-match';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import {
   type Cell,
   cellAddress,
   cellAt,
   cellText,
   columnCount,
-  isErrorCell,
-  isFormulaCell,
   rowCount,
   type SheetData,
   type WorkbookData,
 } from '../../lib/spreadsheet/model';
+import { ValueCells } from '../../lib/spreadsheet/value-cells';
 import { AppError, fieldError } from '../../plugins/errors';
 import { META_MARK, META_SHEET, NA_HEADINGS, SHEET_NAME } from './excel-layout';
 import type { Pupil } from './roster';
@@ -35,8 +33,9 @@ import type { Pupil } from './roster';
  *    on some columns only never puts a score on the wrong pupil.
  *  - A row without a hidden id (typed by the teacher) is matched by a NISN or a name that belongs to
  *    exactly one pupil of the class, and noted; otherwise noted as not read.
- *  - A cell means what the teacher sees: an error value (#DIV/0!) or a formula without a stored
- *    result is refused by its address, never read as empty; only a blank cell empties a score.
+ *  - A cell means what the teacher sees: an error value (#DIV/0!), a formula without a stored
+ *    result or a merged range over value cells is refused by its address, never read as empty or
+ *    as its neighbour's value (lib/spreadsheet/value-cells.ts); only a blank cell empties a score.
  *  - Any refusal refuses the whole file, listing every problem at once (422): nothing reaches the grid
  *    (and so nothing can be saved) until the file is right. Notes come with a successful read.
  */
@@ -320,18 +319,12 @@ class PupilMatcher {
   }
 }
 
-/** A value cell as the grid's text, or a problem for an error or a formula without result. */
-function valueText(sheet: SheetData, r: number, c: number, problems: Problems): string {
-  const cell = cellAt(sheet, r, c);
-  if (isErrorCell(cell)) {
-    problems.add(SPREADSHEET_MESSAGES.formulaError(cellAddress(r, c), cell.error));
-    return '';
-  }
-  if (isFormulaCell(cell)) {
-    problems.add(SPREADSHEET_MESSAGES.formulaNoResult(cellAddress(r, c)));
-    return '';
-  }
-  return cellText(cell);
+/** A value cell as the grid's text; a cell without a value of its own is a problem (value-cells.ts). */
+function valueText(cells: ValueCells, r: number, c: number, problems: Problems): string {
+  const text = cells.text(r, c);
+  // Drained at once, so problems stay in the order of the rows.
+  for (const p of cells.problems.splice(0)) problems.add(p);
+  return text;
 }
 
 /**
@@ -348,6 +341,7 @@ export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: U
   const byPupil = new Map<string, Record<string, string>>();
   const unknownTp = new Set<string>();
   const text = (r: number, c: number | null) => (c === null ? '' : cellText(cellAt(sheet, r, c)));
+  const cells = new ValueCells(sheet);
 
   // nilai-akhir: the block of TP rows the previous row opened (merged pupil cells repeat its id).
   let block: { id: string; pupil: Pupil | null } | null = null;
@@ -370,9 +364,9 @@ export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: U
       const pupil = block?.pupil;
       if (!pupil) continue;
       const values = byPupil.get(pupil.anggota_rombel_id) ?? {};
-      if (!continues) values.nilai_akhir = valueText(sheet, r, layout.values[0]?.col ?? 0, problems);
+      if (!continues) values.nilai_akhir = valueText(cells, r, layout.values[0]?.col ?? 0, problems);
       if (tp) {
-        if (target.columns.has(tp)) values[tp] = valueText(sheet, r, layout.values[1]?.col ?? 0, problems);
+        if (target.columns.has(tp)) values[tp] = valueText(cells, r, layout.values[1]?.col ?? 0, problems);
         else unknownTp.add(tp);
       }
       byPupil.set(pupil.anggota_rombel_id, values);
@@ -385,7 +379,7 @@ export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: U
     const pupil = matcher.match(r, id, nama, nisn);
     if (!pupil) continue;
     const values: Record<string, string> = {};
-    for (const { col, key } of layout.values) values[key] = valueText(sheet, r, col, problems);
+    for (const { col, key } of layout.values) values[key] = valueText(cells, r, col, problems);
     byPupil.set(pupil.anggota_rombel_id, values);
   }
   problems.throwIfAny();
