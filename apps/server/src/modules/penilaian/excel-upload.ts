@@ -55,6 +55,11 @@ export interface TemplateMeta {
   /** Absent in templates made before the semester was written into them. */
   semesterId: string | null;
   sheet: string;
+  /**
+   * No identification sheet: the grade sheet was copied into a new workbook. The meta is then the
+   * upload's own (jenis, pembelajaran from the request) and the sheet must prove it (copiedProblem).
+   */
+  copied?: boolean;
 }
 
 export interface UploadTarget {
@@ -79,8 +84,11 @@ function metaOf(sheet: SheetData): Map<string, string> | null {
   return map.get('mark') === META_MARK ? map : null;
 }
 
-/** What a workbook says it is; "Format Import salah…" for a workbook we did not make. */
-export function readTemplateMeta(workbook: WorkbookData): TemplateMeta {
+/**
+ * What a workbook says it is, or null when it has no identification sheet (a grade sheet copied
+ * into a new file, or a workbook we did not make); "Format Import salah…" for a broken one.
+ */
+export function readTemplateMeta(workbook: WorkbookData): TemplateMeta | null {
   for (const sheet of workbook.sheets) {
     const meta = metaOf(sheet);
     if (!meta) continue;
@@ -96,7 +104,46 @@ export function readTemplateMeta(workbook: WorkbookData): TemplateMeta {
       sheet: meta.get('sheet') || SHEET_NAME[jenis],
     };
   }
-  throw formatSalah();
+  return null;
+}
+
+/** The meta of a workbook without an identification sheet: the upload's own, to be proven by the rows. */
+export function copiedMeta(
+  jenis: JenisTemplate,
+  pembelajaranId: string,
+  mapel: string,
+  kelas: string,
+): TemplateMeta {
+  return { jenis, pembelajaranId, mapel, kelas, semesterId: null, sheet: SHEET_NAME[jenis], copied: true };
+}
+
+const copiedRefusal = (kurang: string) => fieldError(FIELD, ASESMEN_MESSAGES.copiedRefused(kurang));
+
+/** The text right of a "Mata Pelajaran" label above the headings (": Matematika" → "Matematika"), or null. */
+function visibleMapel(sheet: SheetData, head: number): string | null {
+  for (let r = 1; r < head; r++) {
+    const row = sheet.rows[r - 1] ?? [];
+    const at = row.findIndex((cell) => upper(cell) === 'MATA PELAJARAN');
+    if (at < 0) continue;
+    const value = row
+      .slice(at + 1)
+      .map(cellText)
+      .find((t) => t.replace(/^[\s:]+/, '') !== '');
+    return value === undefined ? null : value.replace(/^[\s:]+/, '');
+  }
+  return null;
+}
+
+/**
+ * A copied sheet must show it is of this subject: the SLM and Nilai Akhir keys are this subject's
+ * TP ids, but Sumatif Akhir Semester keys (tes, non-tes) are every subject's, so there the visible
+ * "Mata Pelajaran" line must name it; where that line is written it must name this subject.
+ */
+function checkCopiedMapel(sheet: SheetData, head: number, meta: TemplateMeta): void {
+  const found = visibleMapel(sheet, head);
+  if (found !== null && !sameName(found, meta.mapel))
+    throw copiedRefusal(ASESMEN_MESSAGES.copiedOtherMapel(found, meta.mapel));
+  if (found === null && meta.jenis === 'akhir-semester') throw copiedRefusal(ASESMEN_MESSAGES.copiedNoMapel);
 }
 
 // --- layout ---------------------------------------------------------------------------------
@@ -135,6 +182,7 @@ function dataSheet(workbook: WorkbookData, meta: TemplateMeta): { sheet: SheetDa
     const head = headRowOf(sheet, required);
     if (head) return { sheet, head };
   }
+  if (meta.copied) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoSheet(meta.jenis));
   throw fieldError(FIELD, ASESMEN_MESSAGES.sheetMissing);
 }
 
@@ -328,15 +376,37 @@ function valueText(cells: ValueCells, r: number, c: number, problems: Problems):
 }
 
 /**
+ * The layout of the data sheet. A copied sheet whose columns are not this template's (another
+ * template's sheet, another subject's TPs) is refused as copied, naming what is missing.
+ */
+function layoutOf(sheet: SheetData, head: number, target: UploadTarget, meta: TemplateMeta): Layout {
+  const read = () =>
+    target.jenis === 'nilai-akhir' ? nilaiAkhirLayout(sheet, head) : scoreLayout(sheet, head, target);
+  if (!meta.copied) return read();
+  let layout: Layout;
+  try {
+    layout = read();
+  } catch (err) {
+    if (err instanceof AppError) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoColumns(target.jenis));
+    throw err;
+  }
+  if (layout.values.length === 0) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoColumns(target.jenis));
+  return layout;
+}
+
+/**
  * The values of an uploaded grade template for the grid, after readTemplateMeta said it is the
  * right one. Throws a 422 listing every problem, or a "Format Import salah" naming what is missing.
  */
 export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: UploadTarget): ParsedUpload {
   const { sheet, head } = dataSheet(workbook, meta);
-  const layout =
-    target.jenis === 'nilai-akhir' ? nilaiAkhirLayout(sheet, head) : scoreLayout(sheet, head, target);
+  if (meta.copied) checkCopiedMapel(sheet, head, meta);
+  const layout = layoutOf(sheet, head, target, meta);
   const problems = new Problems();
-  const notes: string[] = [...layout.notes];
+  const notes: string[] = [
+    ...(meta.copied ? [ASESMEN_MESSAGES.copiedRead(sheet.name)] : []),
+    ...layout.notes,
+  ];
   const matcher = new PupilMatcher(target.pupils, problems, notes);
   const byPupil = new Map<string, Record<string, string>>();
   const unknownTp = new Set<string>();
@@ -383,6 +453,7 @@ export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: U
     byPupil.set(pupil.anggota_rombel_id, values);
   }
   problems.throwIfAny();
+  if (meta.copied && byPupil.size === 0) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoPupil);
 
   const tpSkipped = layout.unknownTp + unknownTp.size;
   if (tpSkipped > 0) notes.push(ASESMEN_MESSAGES.uploadTpUnknown(tpSkipped));
