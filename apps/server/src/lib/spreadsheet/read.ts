@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
-import { findNul, type WorkbookData } from './model';
+import type { WorkbookData } from './model';
 import type { ReadJob, ReadReply } from './read-worker';
 import { readZipDirectory, type ZipBudget, type ZipEntry, ZipRefused } from './zip-budget';
 
@@ -111,12 +111,7 @@ export async function readWorkbook(
 ): Promise<WorkbookData> {
   const budget = options.budget ?? UPLOAD_BUDGET;
   const entries = checkUpload(data, filename, budget);
-  const workbook = await reader().read(data, entries, budget.maxCells);
-  // A NUL (written `_x0000_` in the file) cannot be stored by PostgreSQL: refused here, by its cell,
-  // for every reader at once (issue 25).
-  const nul = findNul(workbook);
-  if (nul) throw new SpreadsheetRefused('nul', SPREADSHEET_MESSAGES.nulChar(nul.sheet, nul.address));
-  return workbook;
+  return reader().read(data, entries, budget.maxCells);
 }
 
 interface Pending {
@@ -224,6 +219,10 @@ class ReaderPool {
     if (worker !== this.worker || !p || p.job.id !== reply.id) return;
     this.finish(p, () => {
       if (reply.ok) p.resolve(reply.workbook);
+      // A NUL (written `_x0000_` in the file) cannot be stored by PostgreSQL: refused for every
+      // reader at once, by its cell (issue 25; decision 052).
+      else if (reply.code === 'nul')
+        p.reject(new SpreadsheetRefused('nul', SPREADSHEET_MESSAGES.nulChar(reply.sheet, reply.address)));
       else if (reply.code === 'too-many-cells') {
         const cells = reply.cells ?? 0;
         p.reject(
