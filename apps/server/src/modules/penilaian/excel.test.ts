@@ -11,20 +11,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { multipartFile } from '../../test/multipart';
 import { insertTps } from './test-fixtures';
-
-function multipart(field: string, filename: string, content: Buffer) {
-  const boundary = `----erapor${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function workbookOf(data: Buffer): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -57,7 +45,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     filename = 'nilai.xlsx',
     who = 'guru',
   ) => {
-    const m = multipart('file_excel', filename, file);
+    const m = multipartFile('file_excel', filename, file);
     const res = await t().app.inject({
       method: 'POST',
       url: `/api/penilaian/pembelajaran/${p.pembelajaran_id}/upload/${jenis}`,

@@ -285,6 +285,16 @@ const OTHER: Variation[] = [
   },
 ];
 
+/** The filled grade sheet alone in a new workbook. */
+const copiedToNewFile = (prefix: string, jenis: Variation['jenis'], fill: Edit): Variation => ({
+  name: `${prefix}-copied-to-new-file`,
+  jenis,
+  edit: async (wb) => {
+    await fill(wb);
+    keepOnlyGradeSheet(wb, jenis);
+  },
+});
+
 /** Merged score cells (decision 052) and the grade sheet copied into a new file. */
 const MERGED_AND_COPIED: Variation[] = [
   {
@@ -332,22 +342,8 @@ const MERGED_AND_COPIED: Variation[] = [
       sheetOf(wb, 'nilai-akhir').mergeCells(NA_FIRST_ROW, 7, NA_FIRST_ROW + TP.length - 1, 7);
     },
   },
-  {
-    name: 'slm-copied-to-new-file',
-    jenis: 'lingkup-materi',
-    edit: (wb) => {
-      fillScores(wb);
-      keepOnlyGradeSheet(wb, 'lingkup-materi');
-    },
-  },
-  {
-    name: 'sas-copied-to-new-file',
-    jenis: 'akhir-semester',
-    edit: (wb) => {
-      fillSas(wb);
-      keepOnlyGradeSheet(wb, 'akhir-semester');
-    },
-  },
+  copiedToNewFile('slm', 'lingkup-materi', fillScores),
+  copiedToNewFile('sas', 'akhir-semester', fillSas),
   {
     name: 'sas-copied-other-mapel',
     jenis: 'akhir-semester',
@@ -358,14 +354,7 @@ const MERGED_AND_COPIED: Variation[] = [
       sheetOf(wb, 'akhir-semester').getCell('C3').value = ': Matematika';
     },
   },
-  {
-    name: 'na-copied-to-new-file',
-    jenis: 'nilai-akhir',
-    edit: (wb) => {
-      fillNa(wb);
-      keepOnlyGradeSheet(wb, 'nilai-akhir');
-    },
-  },
+  copiedToNewFile('na', 'nilai-akhir', fillNa),
   {
     name: 'slm-nul-cell',
     jenis: 'lingkup-materi',
