@@ -57,7 +57,7 @@ export interface TemplateMeta {
   sheet: string;
   /**
    * No identification sheet: the grade sheet was copied into a new workbook. The meta is then the
-   * upload's own (jenis, pembelajaran from the request) and the sheet must prove it (copiedProblem).
+   * upload's own (jenis, pembelajaran from the request) and the sheet must prove it (checkCopiedMapel, layoutOf).
    */
   copied?: boolean;
 }
