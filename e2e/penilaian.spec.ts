@@ -289,7 +289,7 @@ test('capaian kompetensi: generated from the ketercapaian, edited, saved and kep
   await expect(page.getByTestId('capaian-reset')).toBeVisible();
 });
 
-test('Excel: the class’s own template fills the grid for review; another class’s and a hand-made one are refused', async ({
+test('Excel: the class’s own template fills the grid for review; another class’s, a hand-made and a merged one are refused', async ({
   page,
   request,
 }) => {
@@ -337,8 +337,24 @@ test('Excel: the class’s own template fills the grid for review; another class
     mimeType: XLSX,
     buffer: Buffer.from(await hand.xlsx.writeBuffer()),
   });
+  // No identification sheet and no column of this template: refused saying what is missing (decision 052).
   await expect(page.getByTestId('asesmen-upload-error')).toContainText(
-    'Format Import salah. Silahkan Unduh Template ulang!',
+    'File ini tidak memuat lembar identitas template e-Rapor (sheet tersembunyi yang dibuat saat Unduh Template), dan tidak ada kolom nilai Sumatif Lingkup Materi mata pelajaran ini di dalamnya.',
+  );
+  // Two score cells merged: refused by the range's address, nothing put in the grid.
+  const merged = new ExcelJS.Workbook();
+  await merged.xlsx.load((await readFile((await download.path()) ?? '')) as unknown as ArrayBuffer);
+  const mergedSheet = merged.getWorksheet('Sumatif Lingkup Materi');
+  if (!mergedSheet) throw new Error('no sheet');
+  mergedSheet.getCell('E11').value = 63;
+  mergedSheet.mergeCells('E11:E12');
+  await input.setInputFiles({
+    name: 'gabung.xlsx',
+    mimeType: XLSX,
+    buffer: Buffer.from(await merged.xlsx.writeBuffer()),
+  });
+  await expect(page.getByTestId('asesmen-upload-problems')).toContainText(
+    'Sel E11:E12 digabung (merge) di atas sel nilai',
   );
   // Sorted on the visible columns only (names and scores), the hidden ids left in place: refused,
   // every moved row listed by number and name, nothing put in the grid.

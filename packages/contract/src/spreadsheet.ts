@@ -25,6 +25,10 @@ export const SPREADSHEET_MESSAGES = {
     `Sel ${sel} berisi galat rumus (${galat}). Perbaiki rumusnya atau isi nilainya langsung.`,
   formulaNoResult: (sel: string) =>
     `Sel ${sel} berisi rumus tanpa hasil tersimpan. Buka file di Excel atau LibreOffice, simpan ulang, lalu unggah kembali.`,
+  nulChar: (sheet: string, sel: string) =>
+    `Sel ${sel} pada sheet "${sheet}" berisi karakter NUL (kode 0) yang tidak dapat disimpan. Hapus karakter itu dari selnya, simpan, lalu unggah kembali.`,
+  merged: (range: string) =>
+    `Sel ${range} digabung (merge) di atas sel nilai, sehingga isi sel pertamanya terbaca di sel lain. Pisahkan selnya (Unmerge Cells), isi setiap nilai di selnya sendiri, lalu unggah kembali.`,
   // Images (logo, photos)
   imageTooLarge: (w: number, h: number, max: number) =>
     `Ukuran gambar ${w} × ${h} piksel terlalu besar (maksimal ${max.toLocaleString('id-ID')} × ${max.toLocaleString('id-ID')} piksel).`,

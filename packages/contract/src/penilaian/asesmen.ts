@@ -97,6 +97,19 @@ export const ASESMEN_MESSAGES = {
   // An upload read as teachers really edit files (docs/decisions/021-reading-edited-templates.md).
   otherSemester: (semesterFile: string, semesterDibuka: string) =>
     `File ini adalah template semester ${semesterFile}, sedangkan yang sedang dibuka semester ${semesterDibuka}. Silahkan Unduh Template ulang dari semester ini!`,
+  // A grade sheet copied into a new workbook: no very hidden identification sheet (decision 052).
+  copiedRead: (sheet: string) =>
+    `File ini tidak memuat lembar identitas template e-Rapor (mungkin sheet '${sheet}' disalin ke file baru). Nilai dibaca dari baris yang terbukti milik peserta didik kelas ini; periksa kembali sebelum menekan Simpan.`,
+  copiedRefused: (kurang: string) =>
+    `File ini tidak memuat lembar identitas template e-Rapor (sheet tersembunyi yang dibuat saat Unduh Template), dan ${kurang}. Unduh Template ulang, salin nilainya ke sana, lalu unggah kembali.`,
+  copiedNoSheet: (jenis: JenisTemplate) =>
+    `tidak ada sheet ${JENIS_LABEL[jenis]} (baris judul dengan kolom PD_ID${jenis === 'nilai-akhir' ? ' dan TP_ID' : ''}) di dalamnya`,
+  copiedNoColumns: (jenis: JenisTemplate) =>
+    `tidak ada kolom nilai ${JENIS_LABEL[jenis]} mata pelajaran ini di dalamnya`,
+  copiedNoMapel: "nama mata pelajaran (baris 'Mata Pelajaran') tidak tertulis di sheet-nya",
+  copiedOtherMapel: (found: string, expected: string) =>
+    `sheet-nya untuk mata pelajaran '${found}', bukan '${expected}'`,
+  copiedNoPupil: 'tidak ada baris peserta didik kelas ini di dalamnya',
   sheetMissing:
     'Format Import salah: sheet nilai tidak ditemukan (baris judul dengan kolom PD_ID). Silahkan Unduh Template ulang!',
   headingMissing: (sheet: string, heading: string) =>

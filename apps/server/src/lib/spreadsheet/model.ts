@@ -8,7 +8,10 @@
  *   - { kind: 'error' } a formula whose result is an error (#DIV/0!, #NAME?, #VALUE!, #N/A, #REF!);
  *   - { kind: 'formula' } a formula without a stored result (files written by scripts).
  * Rich text is flattened, hyperlinks give their text. A merged range reads its first cell's value in
- * every cell of the range (so every row of a merged pupil block names the pupil).
+ * every cell of the range (so every row of a merged pupil block names the pupil), and `merges` lists
+ * the ranges: a reader that takes cells as values does so through ValueCells (value-cells.ts), which
+ * refuses a range that would copy one value into another cell (docs/decisions/052-merged-cells.md).
+ * Text never holds a NUL (read.ts refuses the file by the cell's address).
  */
 
 export interface CellDate {
@@ -32,6 +35,15 @@ export interface SheetData {
   state: 'visible' | 'hidden' | 'veryHidden';
   /** rows[r - 1][c - 1] is the cell at row r, column c (1-based, as spreadsheets number them). */
   rows: Cell[][];
+  /** Merged ranges, 1-based and inclusive, as the file declares them. */
+  merges: MergedRange[];
+}
+
+export interface MergedRange {
+  top: number;
+  left: number;
+  bottom: number;
+  right: number;
 }
 
 export interface WorkbookData {
@@ -72,4 +84,26 @@ export function cellAddress(r: number, c: number): string {
   for (let n = c; n > 0; n = Math.floor((n - 1) / 26))
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return `${letters}${r}`;
+}
+
+/** "D5:F5". */
+export const rangeAddress = (m: MergedRange): string =>
+  `${cellAddress(m.top, m.left)}:${cellAddress(m.bottom, m.right)}`;
+
+/** Cells a merged range covers (the worker counts them against the cell budget). */
+export const mergedArea = (m: MergedRange): number => (m.bottom - m.top + 1) * (m.right - m.left + 1);
+
+/** The first text cell holding a NUL character (PostgreSQL cannot store one), or null. */
+export function findNul(workbook: WorkbookData): { sheet: string; address: string } | null {
+  for (const sheet of workbook.sheets) {
+    for (let r = 0; r < sheet.rows.length; r++) {
+      const row = sheet.rows[r] ?? [];
+      for (let c = 0; c < row.length; c++) {
+        const cell = row[c];
+        if (typeof cell === 'string' && cell.includes('\u0000'))
+          return { sheet: sheet.name, address: cellAddress(r + 1, c + 1) };
+      }
+    }
+  }
+  return null;
 }

@@ -62,6 +62,42 @@ describe('readWorkbook', () => {
     expect(read.sheets[1]?.state).toBe('veryHidden');
   });
 
+  it('lists merged ranges in the model, the first value repeated across each (as exceljs shows it)', async () => {
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Nilai');
+    ws.addRow(['Nama', 'TP 1', 'TP 2', 'TP 3']);
+    ws.addRow(['Adi', 97, 63, 80]);
+    ws.mergeCells('C2:D2');
+    ws.mergeCells('A3:A4');
+    ws.getCell('A3').value = 'Budi';
+    const read = await readWorkbook(Buffer.from(await wb.xlsx.writeBuffer()), 'nilai.xlsx');
+    const sheet = read.sheets[0];
+    expect(sheet?.rows.slice(0, 2)).toEqual([
+      ['Nama', 'TP 1', 'TP 2', 'TP 3'],
+      ['Adi', 97, 63, 63],
+    ]);
+    expect(sheet?.merges).toEqual([
+      { top: 2, left: 3, bottom: 2, right: 4 },
+      { top: 3, left: 1, bottom: 4, right: 1 },
+    ]);
+  });
+
+  it('refuses a NUL character in any cell by its sheet and address', async () => {
+    // exceljs writes "_x0000_" as typed; every reader of the format (exceljs included) decodes it to NUL.
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Petunjuk').addRow(['ok']);
+    const ws = wb.addWorksheet('Nilai');
+    ws.addRow(['Nama', 'TP 1']);
+    ws.addRow(['Adi', 90]);
+    ws.getCell('B3').value = { richText: [{ text: 'Bu' }, { text: 'di_x0000_' }] };
+    const err = await refusal(readWorkbook(Buffer.from(await wb.xlsx.writeBuffer()), 'nilai.xlsx'));
+    expect([err.code, err.statusCode, err.message]).toEqual([
+      'nul',
+      422,
+      SPREADSHEET_MESSAGES.nulChar('Nilai', 'B3'),
+    ]);
+  });
+
   it('refuses what is not an xlsx by name or by its first bytes', async () => {
     const csv = await refusal(readWorkbook(Buffer.from('a,b\n1,2'), 'nilai.xlsx'));
     expect([csv.code, csv.message, csv.statusCode]).toEqual(['not-xlsx', SPREADSHEET_MESSAGES.notXlsx, 422]);
@@ -150,6 +186,21 @@ describe('readWorkbook', () => {
     expect(
       countCells(Buffer.from('<row><c r="A1"><v>1</v></c><c/><x:c r="B1"></x:c><col/><cfRule/></row>')),
     ).toBe(3);
+    // A merged range costs every cell it covers (exceljs makes each): 2 + 300 × 1,000.
+    expect(
+      countCells(Buffer.from('<c r="A1"/><c r="B1"/><mergeCells><mergeCell ref="A1:KN1000"/></mergeCells>')),
+    ).toBe(2 + 300 * 1000);
+    const sheetXml =
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+      '<sheetData><row r="1"><c r="A1"><v>1</v></c></row></sheetData>' +
+      '<mergeCells count="1"><mergeCell ref="A1:XFD1048576"/></mergeCells></worksheet>';
+    const whole = await refusal(
+      readWorkbook(buildZip([...workbookParts(), deflated('xl/worksheets/sheet1.xml', sheetXml)]), 'x.xlsx'),
+    );
+    expect([whole.code, whole.statusCode]).toEqual(['too-many-cells', 413]);
+    expect(whole.message).toBe(
+      SPREADSHEET_MESSAGES.tooManyCells(1 + 16384 * 1048576, UPLOAD_BUDGET.maxCells),
+    );
     const over = grid(10_001, 20);
     const err = await refusal(readWorkbook(over, 'x.xlsx'));
     expect([err.code, err.statusCode]).toEqual(['too-many-cells', 413]);

@@ -23,7 +23,8 @@ export type RefusalCode =
   | 'too-many-parts'
   | 'too-heavy'
   | 'timeout'
-  | 'busy';
+  | 'busy'
+  | 'nul';
 
 /** The file is refused as a file; `message` is Indonesian, fit for the upload field. */
 export class SpreadsheetRefused extends Error {
@@ -218,6 +219,10 @@ class ReaderPool {
     if (worker !== this.worker || !p || p.job.id !== reply.id) return;
     this.finish(p, () => {
       if (reply.ok) p.resolve(reply.workbook);
+      // A NUL (written `_x0000_` in the file) cannot be stored by PostgreSQL: refused for every
+      // reader at once, by its cell (issue 25; decision 052).
+      else if (reply.code === 'nul')
+        p.reject(new SpreadsheetRefused('nul', SPREADSHEET_MESSAGES.nulChar(reply.sheet, reply.address)));
       else if (reply.code === 'too-many-cells') {
         const cells = reply.cells ?? 0;
         p.reject(

@@ -1,5 +1,5 @@
 import type ExcelJS from 'exceljs';
-import type { Cell, SheetData, WorkbookData } from './model';
+import type { Cell, MergedRange, SheetData, WorkbookData } from './model';
 
 /** exceljs' cell value → the plain model (model.ts), never guessing at errors or missing results. */
 export function toCell(value: ExcelJS.CellValue): Cell {
@@ -27,6 +27,15 @@ export function toCell(value: ExcelJS.CellValue): Cell {
   return null;
 }
 
+/**
+ * The sheet's merged ranges. exceljs keeps them only in its internal `_merges` (master address →
+ * range); `sheet.model.merges` would build the whole sheet model a second time. read.test.ts pins it.
+ */
+function mergesOf(sheet: ExcelJS.Worksheet): MergedRange[] {
+  const internal = (sheet as unknown as { _merges?: Record<string, MergedRange> })._merges ?? {};
+  return Object.values(internal).map(({ top, left, bottom, right }) => ({ top, left, bottom, right }));
+}
+
 export function sheetToModel(sheet: ExcelJS.Worksheet): SheetData {
   const rows: Cell[][] = [];
   sheet.eachRow({ includeEmpty: false }, (row, r) => {
@@ -41,7 +50,7 @@ export function sheetToModel(sheet: ExcelJS.Worksheet): SheetData {
   // Trailing blank cells and rows carry nothing.
   while (rows.length > 0 && (rows[rows.length - 1] as Cell[]).every((c) => c === null)) rows.pop();
   const state = sheet.state === 'hidden' || sheet.state === 'veryHidden' ? sheet.state : 'visible';
-  return { name: sheet.name, state, rows };
+  return { name: sheet.name, state, rows, merges: mergesOf(sheet) };
 }
 
 export function workbookToModel(workbook: ExcelJS.Workbook): WorkbookData {

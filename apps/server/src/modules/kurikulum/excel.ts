@@ -13,6 +13,7 @@ import {
   type SheetData,
 } from '../../lib/spreadsheet/model';
 import { readUploadedWorkbook } from '../../lib/spreadsheet/upload-field';
+import { ValueCells } from '../../lib/spreadsheet/value-cells';
 import { fieldError } from '../../plugins/errors';
 
 /*
@@ -25,7 +26,8 @@ import { fieldError } from '../../plugins/errors';
  * meaning. The sheet, the labels and the "Tujuan Pembelajaran" column are found by their text (any
  * sheet name or position, rows or columns inserted or deleted above or before them); a value is the
  * first filled cell right of its label. Only text is a TP: a formula error, a formula without a
- * stored result, or a number / date / TRUE-FALSE in the TP column refuses the file, naming the cell.
+ * stored result, a merged range over TP rows (which showed one TP and dropped the others under it),
+ * or a number / date / TRUE-FALSE in the TP column refuses the file, naming the cell.
  * Test files as teachers' programs write them: corpus/ (make-corpus.ts).
  */
 
@@ -189,8 +191,14 @@ function labelValue(sheet: SheetData, at: Place): string {
   return '';
 }
 
-/** The text of a TP cell; anything but text (or blank) refuses the file, naming the cell. */
-function tpText(cell: Cell, r: number, c: number): string {
+/**
+ * The text of a TP cell, taken through ValueCells (an error, a formula without result, a merged
+ * range over TP rows refuse the file by address); anything but text (or blank) too.
+ */
+function tpText(cells: ValueCells, r: number, c: number): string {
+  const cell = cells.cell(r, c);
+  const problem = cells.problems[0];
+  if (problem !== undefined || cell === undefined) throw fieldError(FIELD, problem ?? '');
   const sel = cellAddress(r, c);
   if (typeof cell === 'number')
     throw fieldError(FIELD, TP_MESSAGES.tpNotText(sel, 'angka', cell.toLocaleString('id-ID')));
@@ -198,7 +206,7 @@ function tpText(cell: Cell, r: number, c: number): string {
     throw fieldError(FIELD, TP_MESSAGES.tpNotText(sel, 'nilai logika', cellText(cell)));
   if (cell !== null && typeof cell === 'object' && cell.kind === 'date')
     throw fieldError(FIELD, TP_MESSAGES.tpNotText(sel, 'tanggal', cell.iso));
-  return normalizeText(textOf(cell, r, c));
+  return normalizeText(cellText(cell));
 }
 
 /**
@@ -252,10 +260,11 @@ export async function parseTpWorkbook(
   const kelas = rombel ? normalizeText(labelValue(sheet, rombel)) : '';
 
   const heading = headings[0] as Place;
+  const cells = new ValueCells(sheet);
   const seen = new Set<string>();
   const tp: string[] = [];
   for (let r = heading.r + 1; r <= rowCount(sheet); r++) {
-    const value = tpText(cellAt(sheet, r, heading.c), r, heading.c);
+    const value = tpText(cells, r, heading.c);
     if (!value || seen.has(value)) continue;
     if (value.length > TP_MAX_LENGTH)
       throw fieldError(FIELD, TP_MESSAGES.tooLongCell(cellAddress(r, heading.c)));

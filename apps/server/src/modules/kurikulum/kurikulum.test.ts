@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BOBOT_MESSAGES, type BobotResponse } from '@erapor/contract/kurikulum/bobot';
@@ -21,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '../../actor';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { multipartFile } from '../../test/multipart';
 import { refCapaianPembelajaran, refKompetensiDasar } from '../referensi/ref-tables';
 import { sekolah } from '../sekolah/tables';
 import { CORPUS_OTHER_ROMBEL, CORPUS_TEMPLATE, CORPUS_TP } from './corpus/info';
@@ -44,19 +44,6 @@ const firstPage = (perPage: number) => ({
   rombongan_belajar_id: undefined,
   pembelajaran_id: undefined,
 });
-
-function multipart(field: string, filename: string, content: Buffer) {
-  const boundary = `----erapor${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function workbook(data: Buffer): Promise<ExcelJS.Worksheet> {
   const wb = new ExcelJS.Workbook();
@@ -725,7 +712,7 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
   describe('Template TP (Excel)', () => {
     const target = () => `pembelajaran_id=${p.e}&cp_id=${mathCpE[1]}`;
     const upload = (query: string, filename: string, data: Buffer, who = 'guru') => {
-      const m = multipart('template_excel', filename, data);
+      const m = multipartFile('template_excel', filename, data);
       return t().app.inject({
         method: 'POST',
         url: `/api/kurikulum/tp/import?${query}`,

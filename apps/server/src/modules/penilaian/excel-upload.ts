@@ -6,19 +6,17 @@ import {
   pdLabel,
 } from '@erapor/contract/penilaian/asesmen';
 import { normalizeName, normalizeNisn, sameName } from '@erapor/contract/person-match';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import {
   type Cell,
   cellAddress,
   cellAt,
   cellText,
   columnCount,
-  isErrorCell,
-  isFormulaCell,
   rowCount,
   type SheetData,
   type WorkbookData,
 } from '../../lib/spreadsheet/model';
+import { ValueCells } from '../../lib/spreadsheet/value-cells';
 import { AppError, fieldError } from '../../plugins/errors';
 import { META_MARK, META_SHEET, NA_HEADINGS, SHEET_NAME } from './excel-layout';
 import type { Pupil } from './roster';
@@ -35,8 +33,9 @@ import type { Pupil } from './roster';
  *    on some columns only never puts a score on the wrong pupil.
  *  - A row without a hidden id (typed by the teacher) is matched by a NISN or a name that belongs to
  *    exactly one pupil of the class, and noted; otherwise noted as not read.
- *  - A cell means what the teacher sees: an error value (#DIV/0!) or a formula without a stored
- *    result is refused by its address, never read as empty; only a blank cell empties a score.
+ *  - A cell means what the teacher sees: an error value (#DIV/0!), a formula without a stored
+ *    result or a merged range over value cells is refused by its address, never read as empty or
+ *    as its neighbour's value (lib/spreadsheet/value-cells.ts); only a blank cell empties a score.
  *  - Any refusal refuses the whole file, listing every problem at once (422): nothing reaches the grid
  *    (and so nothing can be saved) until the file is right. Notes come with a successful read.
  */
@@ -56,6 +55,11 @@ export interface TemplateMeta {
   /** Absent in templates made before the semester was written into them. */
   semesterId: string | null;
   sheet: string;
+  /**
+   * No identification sheet: the grade sheet was copied into a new workbook. The meta is then the
+   * upload's own (jenis, pembelajaran from the request) and the sheet must prove it (checkCopiedMapel, layoutOf).
+   */
+  copied?: boolean;
 }
 
 export interface UploadTarget {
@@ -80,8 +84,11 @@ function metaOf(sheet: SheetData): Map<string, string> | null {
   return map.get('mark') === META_MARK ? map : null;
 }
 
-/** What a workbook says it is; "Format Import salah…" for a workbook we did not make. */
-export function readTemplateMeta(workbook: WorkbookData): TemplateMeta {
+/**
+ * What a workbook says it is, or null when it has no identification sheet (a grade sheet copied
+ * into a new file, or a workbook we did not make); "Format Import salah…" for a broken one.
+ */
+export function readTemplateMeta(workbook: WorkbookData): TemplateMeta | null {
   for (const sheet of workbook.sheets) {
     const meta = metaOf(sheet);
     if (!meta) continue;
@@ -97,7 +104,46 @@ export function readTemplateMeta(workbook: WorkbookData): TemplateMeta {
       sheet: meta.get('sheet') || SHEET_NAME[jenis],
     };
   }
-  throw formatSalah();
+  return null;
+}
+
+/** The meta of a workbook without an identification sheet: the upload's own, to be proven by the rows. */
+export function copiedMeta(
+  jenis: JenisTemplate,
+  pembelajaranId: string,
+  mapel: string,
+  kelas: string,
+): TemplateMeta {
+  return { jenis, pembelajaranId, mapel, kelas, semesterId: null, sheet: SHEET_NAME[jenis], copied: true };
+}
+
+const copiedRefusal = (kurang: string) => fieldError(FIELD, ASESMEN_MESSAGES.copiedRefused(kurang));
+
+/** The text right of a "Mata Pelajaran" label above the headings (": Matematika" → "Matematika"), or null. */
+function visibleMapel(sheet: SheetData, head: number): string | null {
+  for (let r = 1; r < head; r++) {
+    const row = sheet.rows[r - 1] ?? [];
+    const at = row.findIndex((cell) => upper(cell) === 'MATA PELAJARAN');
+    if (at < 0) continue;
+    const value = row
+      .slice(at + 1)
+      .map(cellText)
+      .find((t) => t.replace(/^[\s:]+/, '') !== '');
+    return value === undefined ? null : value.replace(/^[\s:]+/, '');
+  }
+  return null;
+}
+
+/**
+ * A copied sheet must show it is of this subject: the SLM and Nilai Akhir keys are this subject's
+ * TP ids, but Sumatif Akhir Semester keys (tes, non-tes) are every subject's, so there the visible
+ * "Mata Pelajaran" line must name it; where that line is written it must name this subject.
+ */
+function checkCopiedMapel(sheet: SheetData, head: number, meta: TemplateMeta): void {
+  const found = visibleMapel(sheet, head);
+  if (found !== null && !sameName(found, meta.mapel))
+    throw copiedRefusal(ASESMEN_MESSAGES.copiedOtherMapel(found, meta.mapel));
+  if (found === null && meta.jenis === 'akhir-semester') throw copiedRefusal(ASESMEN_MESSAGES.copiedNoMapel);
 }
 
 // --- layout ---------------------------------------------------------------------------------
@@ -136,6 +182,7 @@ function dataSheet(workbook: WorkbookData, meta: TemplateMeta): { sheet: SheetDa
     const head = headRowOf(sheet, required);
     if (head) return { sheet, head };
   }
+  if (meta.copied) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoSheet(meta.jenis));
   throw fieldError(FIELD, ASESMEN_MESSAGES.sheetMissing);
 }
 
@@ -320,18 +367,31 @@ class PupilMatcher {
   }
 }
 
-/** A value cell as the grid's text, or a problem for an error or a formula without result. */
-function valueText(sheet: SheetData, r: number, c: number, problems: Problems): string {
-  const cell = cellAt(sheet, r, c);
-  if (isErrorCell(cell)) {
-    problems.add(SPREADSHEET_MESSAGES.formulaError(cellAddress(r, c), cell.error));
-    return '';
+/** A value cell as the grid's text; a cell without a value of its own is a problem (value-cells.ts). */
+function valueText(cells: ValueCells, r: number, c: number, problems: Problems): string {
+  const text = cells.text(r, c);
+  // Drained at once, so problems stay in the order of the rows.
+  for (const p of cells.problems.splice(0)) problems.add(p);
+  return text;
+}
+
+/**
+ * The layout of the data sheet. A copied sheet whose columns are not this template's (another
+ * template's sheet, another subject's TPs) is refused as copied, naming what is missing.
+ */
+function layoutOf(sheet: SheetData, head: number, target: UploadTarget, meta: TemplateMeta): Layout {
+  const read = () =>
+    target.jenis === 'nilai-akhir' ? nilaiAkhirLayout(sheet, head) : scoreLayout(sheet, head, target);
+  if (!meta.copied) return read();
+  let layout: Layout;
+  try {
+    layout = read();
+  } catch (err) {
+    if (err instanceof AppError) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoColumns(target.jenis));
+    throw err;
   }
-  if (isFormulaCell(cell)) {
-    problems.add(SPREADSHEET_MESSAGES.formulaNoResult(cellAddress(r, c)));
-    return '';
-  }
-  return cellText(cell);
+  if (layout.values.length === 0) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoColumns(target.jenis));
+  return layout;
 }
 
 /**
@@ -340,14 +400,18 @@ function valueText(sheet: SheetData, r: number, c: number, problems: Problems): 
  */
 export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: UploadTarget): ParsedUpload {
   const { sheet, head } = dataSheet(workbook, meta);
-  const layout =
-    target.jenis === 'nilai-akhir' ? nilaiAkhirLayout(sheet, head) : scoreLayout(sheet, head, target);
+  if (meta.copied) checkCopiedMapel(sheet, head, meta);
+  const layout = layoutOf(sheet, head, target, meta);
   const problems = new Problems();
-  const notes: string[] = [...layout.notes];
+  const notes: string[] = [
+    ...(meta.copied ? [ASESMEN_MESSAGES.copiedRead(sheet.name)] : []),
+    ...layout.notes,
+  ];
   const matcher = new PupilMatcher(target.pupils, problems, notes);
   const byPupil = new Map<string, Record<string, string>>();
   const unknownTp = new Set<string>();
   const text = (r: number, c: number | null) => (c === null ? '' : cellText(cellAt(sheet, r, c)));
+  const cells = new ValueCells(sheet);
 
   // nilai-akhir: the block of TP rows the previous row opened (merged pupil cells repeat its id).
   let block: { id: string; pupil: Pupil | null } | null = null;
@@ -370,9 +434,9 @@ export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: U
       const pupil = block?.pupil;
       if (!pupil) continue;
       const values = byPupil.get(pupil.anggota_rombel_id) ?? {};
-      if (!continues) values.nilai_akhir = valueText(sheet, r, layout.values[0]?.col ?? 0, problems);
+      if (!continues) values.nilai_akhir = valueText(cells, r, layout.values[0]?.col ?? 0, problems);
       if (tp) {
-        if (target.columns.has(tp)) values[tp] = valueText(sheet, r, layout.values[1]?.col ?? 0, problems);
+        if (target.columns.has(tp)) values[tp] = valueText(cells, r, layout.values[1]?.col ?? 0, problems);
         else unknownTp.add(tp);
       }
       byPupil.set(pupil.anggota_rombel_id, values);
@@ -385,10 +449,11 @@ export function readGrades(workbook: WorkbookData, meta: TemplateMeta, target: U
     const pupil = matcher.match(r, id, nama, nisn);
     if (!pupil) continue;
     const values: Record<string, string> = {};
-    for (const { col, key } of layout.values) values[key] = valueText(sheet, r, col, problems);
+    for (const { col, key } of layout.values) values[key] = valueText(cells, r, col, problems);
     byPupil.set(pupil.anggota_rombel_id, values);
   }
   problems.throwIfAny();
+  if (meta.copied && byPupil.size === 0) throw copiedRefusal(ASESMEN_MESSAGES.copiedNoPupil);
 
   const tpSkipped = layout.unknownTp + unknownTp.size;
   if (tpSkipped > 0) notes.push(ASESMEN_MESSAGES.uploadTpUnknown(tpSkipped));

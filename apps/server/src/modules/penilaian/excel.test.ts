@@ -11,20 +11,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { multipartFile } from '../../test/multipart';
 import { insertTps } from './test-fixtures';
-
-function multipart(field: string, filename: string, content: Buffer) {
-  const boundary = `----erapor${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function workbookOf(data: Buffer): Promise<ExcelJS.Workbook> {
   const wb = new ExcelJS.Workbook();
@@ -57,7 +45,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     filename = 'nilai.xlsx',
     who = 'guru',
   ) => {
-    const m = multipart('file_excel', filename, file);
+    const m = multipartFile('file_excel', filename, file);
     const res = await t().app.inject({
       method: 'POST',
       url: `/api/penilaian/pembelajaran/${p.pembelajaran_id}/upload/${jenis}`,
@@ -222,7 +210,7 @@ describeEngines('penilaian Excel templates', {}, (t) => {
     });
   });
 
-  it('rejects another class’s template, another kind, a hand-made workbook and a non-xlsx file', async () => {
+  it('rejects another class’s template, another kind and a non-xlsx file; reads a sheet without its identification sheet', async () => {
     const other = await download(k13, 'lingkup-materi');
     expect(other.status).toBe(200);
     const wrongClass = await upload(mtk, 'lingkup-materi', other.data);
@@ -241,16 +229,26 @@ describeEngines('penilaian Excel templates', {}, (t) => {
       ASESMEN_MESSAGES.otherJenis('akhir-semester', 'lingkup-materi'),
     );
 
-    // Looks like the template (same headings, real ids) but is not ours.
+    // The template's sheet without its identification sheet (copied into a new file, decision 052):
+    // read by the rows' own proof (the pupil's hidden id and name, this subject's TP ids), with a note.
     const hand = new ExcelJS.Workbook();
     const ws = hand.addWorksheet('Sumatif Lingkup Materi');
     ws.getRow(8).values = [null, null, null, null, tp[0]];
     ws.getRow(9).values = ['No', 'PD_ID', 'Nama', 'NISN', 'TP 1'];
     ws.getRow(10).values = [1, pupils[0]?.anggota_rombel_id, pupils[0]?.nama, '', 70];
     const handMade = await upload(mtk, 'lingkup-materi', await bufferOf(hand));
-    expect(handMade.status).toBe(422);
-    expect(handMade.body.details?.file_excel).toBe(ASESMEN_MESSAGES.formatSalah);
-    expect(handMade.body.message).toBe(ASESMEN_MESSAGES.formatSalah);
+    expect(handMade.status).toBe(200);
+    expect(handMade.body.rows).toEqual([
+      { anggota_rombel_id: pupils[0]?.anggota_rombel_id, values: { [tp[0] as string]: '70' } },
+    ]);
+    expect(handMade.body.catatan[0]).toBe(ASESMEN_MESSAGES.copiedRead('Sumatif Lingkup Materi'));
+    // A broken identification sheet is still the bare refusal: the file claims to be ours and is not.
+    hand.addWorksheet('erapor', { state: 'veryHidden' }).addRow(['mark', 'e-Rapor SMK template nilai']);
+    const brokenMeta = await upload(mtk, 'lingkup-materi', await bufferOf(hand));
+    expect([brokenMeta.status, brokenMeta.body.details?.file_excel]).toEqual([
+      422,
+      ASESMEN_MESSAGES.formatSalah,
+    ]);
 
     const csv = await upload(mtk, 'lingkup-materi', Buffer.from('No;Nama\n1;A\n'), 'nilai.csv');
     expect(csv.body.details?.file_excel).toBe(ASESMEN_MESSAGES.fileType);

@@ -15,7 +15,7 @@ import { semester } from '../sekolah/tables';
 import { type PembelajaranCtx, readablePembelajaran, writablePembelajaran } from './access';
 import { nilaiSumatifOf } from './akhir-semester';
 import { buildTemplate } from './excel';
-import { readGrades, readTemplateMeta, type TemplateMeta } from './excel-upload';
+import { copiedMeta, readGrades, readTemplateMeta, type TemplateMeta } from './excel-upload';
 import { assertPenilaianOpen } from './gate';
 import { nilaiTpOf } from './lingkup-materi';
 import { NILAI_AKHIR_KEY, nilaiAkhirStored } from './nilai-akhir';
@@ -102,7 +102,8 @@ export async function upload(
   const p = await writablePembelajaran(db, actor, pembelajaranId);
   await assertPenilaianOpen(db, actor, p.rombonganBelajarId);
   const workbook = await readUploadedWorkbook(file.data, file.filename, 'file_excel');
-  const meta = readTemplateMeta(workbook);
+  // No identification sheet: a grade sheet copied into a new file, read by its rows' proof (decision 052).
+  const meta = readTemplateMeta(workbook) ?? copiedMeta(jenis, pembelajaranId, p.namaMataPelajaran, p.rombel);
   if (meta.jenis !== jenis) throw fieldError('file_excel', ASESMEN_MESSAGES.otherJenis(meta.jenis, jenis));
   if (meta.pembelajaranId !== pembelajaranId) throw await otherTemplate(db, actor, p, meta);
   const [pupils, tp] = await Promise.all([pupilsOf(db, p), tpOf(db, pembelajaranId)]);

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { LingkupMateriGrid, UploadResult } from '@erapor/contract/penilaian/asesmen';
 import { RIWAYAT_NILAI_MESSAGES, type RiwayatNilaiList } from '@erapor/contract/riwayat-nilai';
 import type { Pembelajaran } from '@erapor/demo-school/types';
@@ -7,24 +6,12 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { multipartFile } from '../../test/multipart';
 import { insertTps } from '../penilaian/test-fixtures';
 import { riwayatNilai } from './tables';
 
 const WHO = ['admin', 'guru', 'wali', 'kaprog', 'waka', 'ekskul', 'pkl', 'siswa'] as const;
 type Who = (typeof WHO)[number];
-
-function multipart(field: string, filename: string, content: Buffer) {
-  const boundary = `----erapor${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describeEngines('riwayat perubahan nilai', {}, (t) => {
   let demo: SeededDemo;
@@ -146,7 +133,7 @@ describeEngines('riwayat perubahan nilai', {}, (t) => {
       sheet.getCell('E10').value = 77;
       sheet.getCell('F10').value = 91;
       sheet.getCell('E11').value = 64;
-      const m = multipart('file_excel', 'sas.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+      const m = multipartFile('file_excel', 'sas.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
       const up = await t().app.inject({
         method: 'POST',
         url: grid(mtk, 'upload/akhir-semester'),

@@ -55,6 +55,14 @@ const OUTCOMES: Record<string, Outcome> = {
   'angka.libreoffice.xlsx': refused(TP_MESSAGES.tpNotText('C11', 'angka', '5')),
   'kelas-lain.exceljs.xlsx': read(CORPUS_OTHER_ROMBEL),
   'kelas-lain.libreoffice.xlsx': read(CORPUS_OTHER_ROMBEL),
+  // Decision 052: TP rows merged are refused by address (they dropped the TP under the merge);
+  // a TP merged across into an empty column is still one TP; a NUL anywhere is refused by address.
+  'tp-digabung.exceljs.xlsx': refused(SPREADSHEET_MESSAGES.merged('C9:C10')),
+  'tp-digabung.libreoffice.xlsx': refused(SPREADSHEET_MESSAGES.merged('C9:C10')),
+  'tp-digabung-ke-samping.exceljs.xlsx': read(),
+  'tp-digabung-ke-samping.libreoffice.xlsx': read(),
+  'karakter-nul.exceljs.xlsx': refused(SPREADSHEET_MESSAGES.nulChar('Template TP', 'C11')),
+  'karakter-nul.libreoffice.xlsx': refused(SPREADSHEET_MESSAGES.nulChar('Template TP', 'C11')),
 };
 
 const outcomeOf = (file: string): Promise<Outcome> =>

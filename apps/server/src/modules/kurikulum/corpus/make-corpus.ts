@@ -4,7 +4,9 @@
  * also through .ods and through .xls). The tests (corpus.test.ts) only read the committed files: CI
  * has no LibreOffice.
  *
- *   npx tsx apps/server/src/modules/kurikulum/corpus/make-corpus.ts      (needs `soffice` on PATH)
+ *   npx tsx apps/server/src/modules/kurikulum/corpus/make-corpus.ts [name…]   (needs `soffice` on PATH)
+ *
+ * Names given make only those variations and leave the other committed files as they are.
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -109,6 +111,27 @@ const VARIATIONS: Record<string, { edit: Edit; rombel?: string; viaOdsXls?: bool
     },
   },
   'kelas-lain': { edit: (ws) => typeTps(ws), rombel: CORPUS_OTHER_ROMBEL },
+  'tp-digabung': {
+    // The first two TP rows merged (decision 052): the second TP would be dropped unseen.
+    edit: (ws) => {
+      typeTps(ws);
+      ws.mergeCells(F, C, F + 1, C);
+    },
+  },
+  'tp-digabung-ke-samping': {
+    // A TP merged across into the empty column right of it: one TP cell, its own text.
+    edit: (ws) => {
+      typeTps(ws);
+      ws.mergeCells(F, C, F, C + 1);
+    },
+  },
+  'karakter-nul': {
+    // "_x0000_" is how the format writes a NUL; every reader decodes it.
+    edit: (ws) => {
+      typeTps(ws);
+      ws.getCell(F + 2, C).value = 'Menghitung_x0000_ luas';
+    },
+  },
 };
 
 /** Runs LibreOffice with a profile of its own (no clash with a running instance). */
@@ -124,8 +147,10 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'tp-corpus-'));
   const profile = join(work, 'profile');
   try {
-    for (const f of readdirSync(HERE)) if (f.endsWith('.xlsx')) rmSync(join(HERE, f));
+    const only = process.argv.slice(2);
+    if (only.length === 0) for (const f of readdirSync(HERE)) if (f.endsWith('.xlsx')) rmSync(join(HERE, f));
     for (const [name, v] of Object.entries(VARIATIONS)) {
+      if (only.length > 0 && !only.includes(name)) continue;
       const wb = new ExcelJS.Workbook();
       const template = await buildTpTemplate({
         ...CORPUS_TEMPLATE,

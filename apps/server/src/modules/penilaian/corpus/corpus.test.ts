@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { ASESMEN_MESSAGES, type JenisTemplate } from '@erapor/contract/penilaian/asesmen';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { describe, expect, it } from 'vitest';
-import { readWorkbook } from '../../../lib/spreadsheet/read';
+import type { WorkbookData } from '../../../lib/spreadsheet/model';
+import { readWorkbook, SpreadsheetRefused } from '../../../lib/spreadsheet/read';
 import { AppError } from '../../../plugins/errors';
-import { readGrades, readTemplateMeta } from '../excel-upload';
-import { PEMBELAJARAN_ID, PUPILS, SAS, SCORES, SEMESTER_ID, TP } from './fixture';
+import { copiedMeta, readGrades, readTemplateMeta } from '../excel-upload';
+import { PEMBELAJARAN_ID, PUPILS, SAS, SCORES, SEMESTER_ID, TP, templateInput } from './fixture';
 
 /*
  * Every file of the corpus (make-corpus.ts: the templates as teachers edit them, written by exceljs
@@ -25,6 +26,7 @@ const [ADI, BUNGA, MARUF, NUR, SYAHRIL, YOHANA] = PUPILS.map((p) => p.anggota_ro
   string,
 ];
 const tp = TP.map((t) => t.tp_id);
+const { mapel: MAPEL, kelas: KELAS } = templateInput('lingkup-materi');
 
 type Values = Record<string, string>;
 const slm = (scores: (number | string)[]): Values =>
@@ -36,7 +38,22 @@ const filledSas = (): Record<string, Values> =>
     PUPILS.map((p, i) => [p.anggota_rombel_id, { 'non-tes': String(SAS[i]?.[0]), tes: String(SAS[i]?.[1]) }]),
   );
 
-type Outcome = { values: Record<string, Values>; catatan: string[] } | { refused: string[] };
+const filledNa = (): Record<string, Values> =>
+  Object.fromEntries(
+    PUPILS.map((p, i) => [
+      p.anggota_rombel_id,
+      {
+        nilai_akhir: String(75 + i),
+        ...Object.fromEntries(tp.map((id, j) => [id, (i + j) % 3 === 0 ? '0' : '1'])),
+      },
+    ]),
+  );
+
+type Outcome =
+  | { values: Record<string, Values>; catatan: string[] }
+  | { refused: string[] }
+  /** Refused as a whole, one message (a NUL cell, a copied sheet that proves nothing). */
+  | { refusedFile: string };
 
 const mismatch = (baris: number, nama: string, pd: string) =>
   ASESMEN_MESSAGES.rowNameMismatch(baris, nama, pd);
@@ -101,19 +118,31 @@ const EXPECTED: Record<string, Outcome> = {
   'sas-sorted-visible-columns': { refused: sortedVisible },
   'sas-inserted-column': { values: filledSas(), catatan: [] },
   'sas-formula-error': { refused: [SPREADSHEET_MESSAGES.formulaError('F10', '#DIV/0!')] },
-  'na-filled': {
-    values: Object.fromEntries(
-      PUPILS.map((p, i) => [
-        p.anggota_rombel_id,
-        {
-          nilai_akhir: String(75 + i),
-          ...Object.fromEntries(tp.map((id, j) => [id, (i + j) % 3 === 0 ? '0' : '1'])),
-        },
-      ]),
-    ),
-    catatan: [],
-  },
+  'na-filled': { values: filledNa(), catatan: [] },
   'na-formula-error': { refused: [SPREADSHEET_MESSAGES.formulaError('E16', '#N/A')] },
+  // Decision 052: a merged range over value cells is refused by address; label merges change nothing.
+  'slm-merged-scores': {
+    refused: [SPREADSHEET_MESSAGES.merged('F10:G10'), SPREADSHEET_MESSAGES.merged('E12:E13')],
+  },
+  'slm-merged-labels': { values: filledSlm(), catatan: [] },
+  'sas-merged-scores': { refused: [SPREADSHEET_MESSAGES.merged('E11:F11')] },
+  'na-merged-ketercapaian': { refused: [SPREADSHEET_MESSAGES.merged('G13:G15')] },
+  'slm-copied-to-new-file': {
+    values: filledSlm(),
+    catatan: [ASESMEN_MESSAGES.copiedRead('Sumatif Lingkup Materi')],
+  },
+  'sas-copied-to-new-file': {
+    values: filledSas(),
+    catatan: [ASESMEN_MESSAGES.copiedRead('Sumatif Akhir Semester')],
+  },
+  'sas-copied-other-mapel': {
+    refusedFile: ASESMEN_MESSAGES.copiedRefused(ASESMEN_MESSAGES.copiedOtherMapel('Matematika', MAPEL)),
+  },
+  'na-copied-to-new-file': {
+    values: filledNa(),
+    catatan: [ASESMEN_MESSAGES.copiedRead('Nilai Akhir')],
+  },
+  'slm-nul-cell': { refusedFile: SPREADSHEET_MESSAGES.nulChar('Sumatif Lingkup Materi', 'F11') },
 };
 
 function jenisOf(file: string): JenisTemplate {
@@ -126,9 +155,18 @@ async function read(file: string): Promise<Outcome> {
   const jenis = jenisOf(file);
   const columns = new Set<string>(jenis === 'akhir-semester' ? ['non-tes', 'tes'] : tp);
   if (jenis === 'nilai-akhir') columns.add('nilai_akhir');
-  const workbook = await readWorkbook(readFileSync(join(DIR, file)), file);
-  const meta = readTemplateMeta(workbook);
-  expect(meta).toMatchObject({ jenis, pembelajaranId: PEMBELAJARAN_ID, semesterId: SEMESTER_ID });
+  let workbook: WorkbookData;
+  try {
+    workbook = await readWorkbook(readFileSync(join(DIR, file)), file);
+  } catch (err) {
+    if (err instanceof SpreadsheetRefused) return { refusedFile: err.message };
+    throw err;
+  }
+  const found = readTemplateMeta(workbook);
+  // Only the copied sheets lack the identification sheet; they are read as the upload's own.
+  expect(found === null).toBe(file.includes('-copied-'));
+  if (found) expect(found).toMatchObject({ jenis, pembelajaranId: PEMBELAJARAN_ID, semesterId: SEMESTER_ID });
+  const meta = found ?? copiedMeta(jenis, PEMBELAJARAN_ID, MAPEL, KELAS);
   try {
     const parsed = readGrades(workbook, meta, { jenis, pupils: PUPILS, columns });
     return {
@@ -138,6 +176,7 @@ async function read(file: string): Promise<Outcome> {
   } catch (err) {
     if (!(err instanceof AppError) || err.statusCode !== 422) throw err;
     const details = err.details ?? {};
+    if (Object.keys(details).length === 1) return { refusedFile: details.file_excel as string };
     expect(details.file_excel).toBe(ASESMEN_MESSAGES.refused(Object.keys(details).length - 1));
     return {
       refused: Object.keys(details)

@@ -4,7 +4,9 @@
  * installed, re-saved by it ("*.calc.xlsx"; one also through .ods and one through .xls), the way a
  * teacher's spreadsheet program rewrites a file. Run on a machine with libreoffice-calc:
  *
- *   npx tsx apps/server/src/modules/penilaian/corpus/make-corpus.ts
+ *   npx tsx apps/server/src/modules/penilaian/corpus/make-corpus.ts [name…]
+ *
+ * Names given make only those variations (the other committed files stay as they are).
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,11 @@ interface Variation {
   exceljsOnly?: boolean;
 }
 
+/** The grade sheet alone, as a teacher who copies it into a new workbook gets it (no meta sheet). */
+function keepOnlyGradeSheet(wb: ExcelJS.Workbook, jenis: Variation['jenis']): void {
+  for (const ws of [...wb.worksheets]) if (ws.name !== SHEET_NAME[jenis]) wb.removeWorksheet(ws.id);
+}
+
 const sheetOf = (wb: ExcelJS.Workbook, jenis: Variation['jenis']) =>
   wb.getWorksheet(SHEET_NAME[jenis]) as ExcelJS.Worksheet;
 
@@ -46,6 +53,17 @@ function fillSas(wb: ExcelJS.Workbook): void {
   SAS.forEach(([nonTes, tes], i) => {
     ws.getCell(FIRST_ROW + i, FIRST_VALUE_COL).value = nonTes ?? null;
     ws.getCell(FIRST_ROW + i, FIRST_VALUE_COL + 1).value = tes ?? null;
+  });
+}
+
+function fillNa(wb: ExcelJS.Workbook): void {
+  const ws = sheetOf(wb, 'nilai-akhir');
+  PUPILS.forEach((_, i) => {
+    const first = NA_FIRST_ROW + i * TP.length;
+    ws.getCell(first, 5).value = 75 + i;
+    TP.forEach((_tp, j) => {
+      ws.getCell(first + j, 7).value = (i + j) % 3 === 0 ? 0 : 1;
+    });
   });
 }
 
@@ -254,16 +272,7 @@ const OTHER: Variation[] = [
   {
     name: 'na-filled',
     jenis: 'nilai-akhir',
-    edit: (wb) => {
-      const ws = sheetOf(wb, 'nilai-akhir');
-      PUPILS.forEach((_, i) => {
-        const first = NA_FIRST_ROW + i * TP.length;
-        ws.getCell(first, 5).value = 75 + i;
-        TP.forEach((_tp, j) => {
-          ws.getCell(first + j, 7).value = (i + j) % 3 === 0 ? 0 : 1;
-        });
-      });
-    },
+    edit: fillNa,
   },
   {
     name: 'na-formula-error',
@@ -272,6 +281,87 @@ const OTHER: Variation[] = [
       const ws = sheetOf(wb, 'nilai-akhir');
       ws.getCell(NA_FIRST_ROW, 5).value = 80;
       ws.getCell(NA_FIRST_ROW + TP.length, 5).value = { formula: 'NA()', result: { error: '#N/A' } };
+    },
+  },
+];
+
+/** The filled grade sheet alone in a new workbook. */
+const copiedToNewFile = (prefix: string, jenis: Variation['jenis'], fill: Edit): Variation => ({
+  name: `${prefix}-copied-to-new-file`,
+  jenis,
+  edit: async (wb) => {
+    await fill(wb);
+    keepOnlyGradeSheet(wb, jenis);
+  },
+});
+
+/** Merged score cells (decision 052) and the grade sheet copied into a new file. */
+const MERGED_AND_COPIED: Variation[] = [
+  {
+    name: 'slm-merged-scores',
+    jenis: 'lingkup-materi',
+    edit: (wb) => {
+      fillScores(wb);
+      const ws = sheetOf(wb, 'lingkup-materi');
+      // Adi's TP 2 and TP 3 merged across (F10:G10), Ma'ruf's and Nur's TP 1 merged down (E12:E13).
+      ws.mergeCells(FIRST_ROW, FIRST_VALUE_COL + 1, FIRST_ROW, FIRST_VALUE_COL + 2);
+      ws.mergeCells(FIRST_ROW + 2, FIRST_VALUE_COL, FIRST_ROW + 3, FIRST_VALUE_COL);
+    },
+  },
+  {
+    name: 'slm-merged-labels',
+    jenis: 'lingkup-materi',
+    edit: (wb) => {
+      fillScores(wb);
+      const ws = sheetOf(wb, 'lingkup-materi');
+      // Only labels merged: the title across, the instruction line across.
+      ws.mergeCells('A1:G1');
+      ws.mergeCells('A7:G7');
+    },
+  },
+  {
+    name: 'sas-merged-scores',
+    jenis: 'akhir-semester',
+    edit: (wb) => {
+      fillSas(wb);
+      // Bunga's non-tes and tes merged (E11:F11).
+      sheetOf(wb, 'akhir-semester').mergeCells(
+        FIRST_ROW + 1,
+        FIRST_VALUE_COL,
+        FIRST_ROW + 1,
+        FIRST_VALUE_COL + 1,
+      );
+    },
+  },
+  {
+    name: 'na-merged-ketercapaian',
+    jenis: 'nilai-akhir',
+    edit: (wb) => {
+      fillNa(wb);
+      // Adi's three ketercapaian cells merged down (G13:G15): 0, 1, 1 would all read 0.
+      sheetOf(wb, 'nilai-akhir').mergeCells(NA_FIRST_ROW, 7, NA_FIRST_ROW + TP.length - 1, 7);
+    },
+  },
+  copiedToNewFile('slm', 'lingkup-materi', fillScores),
+  copiedToNewFile('sas', 'akhir-semester', fillSas),
+  {
+    name: 'sas-copied-other-mapel',
+    jenis: 'akhir-semester',
+    edit: (wb) => {
+      fillSas(wb);
+      keepOnlyGradeSheet(wb, 'akhir-semester');
+      // Another subject's sheet of the same class: its keys (tes, non-tes) are every subject's.
+      sheetOf(wb, 'akhir-semester').getCell('C3').value = ': Matematika';
+    },
+  },
+  copiedToNewFile('na', 'nilai-akhir', fillNa),
+  {
+    name: 'slm-nul-cell',
+    jenis: 'lingkup-materi',
+    edit: (wb) => {
+      fillScores(wb);
+      // "_x0000_" is how the format writes a NUL; every reader decodes it.
+      sheetOf(wb, 'lingkup-materi').getCell(FIRST_ROW + 1, FIRST_VALUE_COL + 1).value = '7_x0000_5';
     },
   },
 ];
@@ -309,7 +399,9 @@ async function main(): Promise<void> {
     }
   })();
   const profile = mkdtempSync(join(tmpdir(), 'corpus-lo-profile-'));
-  for (const v of [...SLM, ...OTHER]) {
+  const only = process.argv.slice(2);
+  for (const v of [...SLM, ...OTHER, ...MERGED_AND_COPIED]) {
+    if (only.length > 0 && !only.includes(v.name)) continue;
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load((await buildTemplate(templateInput(v.jenis))) as unknown as ArrayBuffer);
     await v.edit(wb);

@@ -5,6 +5,7 @@ import { semesterOfDate } from '@erapor/contract/semester';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { multipartFile } from '../../../test/multipart';
 
 const active = semesterOfDate(new Date()).semester_id;
 
@@ -91,19 +92,6 @@ function xlRow(n: number, over: Partial<Record<string, Cell>> = {}): Cell[] {
   ] as Cell[];
 }
 
-function multipart(field: string, filename: string, content: Buffer) {
-  const boundary = `----erapor${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 describeEngines('referensi GTK', {}, (t) => {
   const tokens: Record<string, string> = {};
   let dudiId = '';
@@ -127,7 +115,7 @@ describeEngines('referensi GTK', {}, (t) => {
       )[0]?.n,
     );
   const upload = (jenis: string, filename: string, data: Buffer, field = 'file_excel', who = 'admin') => {
-    const m = multipart(field, filename, data);
+    const m = multipartFile(field, filename, data);
     return t().app.inject({
       method: 'POST',
       url: `/api/gtk/${jenis}/import/preview`,
