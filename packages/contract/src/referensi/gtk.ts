@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLUMN_LENGTH, forColumn } from '../column-lengths';
 import { validateNik } from './nik';
 
 /**
@@ -125,7 +126,7 @@ export const gtkOptionsSchema = z.object({
 });
 export type GtkOptions = z.infer<typeof gtkOptionsSchema>;
 
-export const NIY_MAX = 32;
+export const NIY_MAX = COLUMN_LENGTH.guru.niy;
 export const NIY_MESSAGES = {
   tooLong: `NIY maksimal ${NIY_MAX} karakter!`,
   invalid: 'NIY hanya boleh berisi angka, huruf, titik (.) dan tanda hubung (-)!',
@@ -134,11 +135,11 @@ export const NIY_MESSAGES = {
  * NIY (Nomor Induk Yayasan), as foundations number their staff: "12.345", "2019-07-001", "YPI.001".
  * Trimmed; empty clears it. The column holds 32 characters (varchar(32)).
  */
-export const niySchema = z
-  .string()
-  .trim()
-  .max(NIY_MAX, { error: NIY_MESSAGES.tooLong })
-  .regex(/^[0-9A-Za-z.-]*$/, { error: NIY_MESSAGES.invalid });
+export const niySchema = forColumn(
+  z.string().trim().max(NIY_MAX, { error: NIY_MESSAGES.tooLong }),
+  'guru',
+  'niy',
+).regex(/^[0-9A-Za-z.-]*$/, { error: NIY_MESSAGES.invalid });
 
 export const updateGelarSchema = z.object({
   gelar_depan: z.array(z.number().int().positive()).max(10).default([]),
