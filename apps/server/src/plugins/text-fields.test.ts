@@ -1,0 +1,133 @@
+import { MESSAGES } from '@erapor/contract/errors';
+import type { RoleName } from '@erapor/contract/roles';
+import { semesterOfDate } from '@erapor/contract/semester';
+import { beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client';
+import { DEMO_ACCOUNTS } from '../modules/demo/seed';
+import { bearer, describeEngines, json, loginAs } from '../test/engines';
+import { type JsonSchema, requestParts, stringFields } from '../test/request-schemas';
+import type { RouteRoles } from './auth';
+
+const active = semesterOfDate(new Date()).semester_id;
+
+/** `value` placed at `path` in an otherwise empty object/array skeleton. */
+function placeAt(path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') return [placeAt(rest, value)];
+  return { [head as string]: placeAt(rest, value) };
+}
+
+/** A param value that passes the usual param rules (a UUID, a semester, a number), so the body is reached. */
+function paramSample(schema: JsonSchema | undefined, name: string): string {
+  if (!schema) return '1';
+  if (schema.format === 'uuid' || /_id$|^id$/.test(name)) {
+    if (name === 'semester_id' || name === 'semesterId') return active;
+    if (schema.type === 'string' && schema.format !== 'uuid' && schema.enum === undefined) return '1';
+    return '00000000-0000-4000-8000-000000000000';
+  }
+  if (schema.enum?.length) return String(schema.enum[0]);
+  if (schema.type === 'integer' || schema.type === 'number') return '1';
+  return '1';
+}
+
+function urlWith(url: string, params: JsonSchema | null): string {
+  return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) =>
+    encodeURIComponent(paramSample(params?.properties?.[name], name)),
+  );
+}
+
+/** count + md5 of every table of the public schema: equal digests = an unchanged database. */
+async function digest(db: DatabaseHandle): Promise<Record<string, string>> {
+  const tables = await db.query<{ t: string }>(
+    `select table_name as t from information_schema.tables
+     where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const out: Record<string, string> = {};
+  for (const { t } of tables) {
+    const [row] = await db.query<{ n: string | number; h: string | null }>(
+      `select count(*) as n, md5(string_agg(x::text, '|' order by x::text)) as h from "${t}" x`,
+    );
+    out[t] = `${row?.n}:${row?.h}`;
+  }
+  return out;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Issue #25: no text answers 500. Every write route in Fastify's own route list, called as a role
+ * that may use it, gets for each string field of its body, query and params (from the route's zod
+ * schema, through JSON Schema) a text one longer than the field's limit and a text holding U+0000:
+ * each must be a 4xx naming that field, and the database must not change.
+ */
+describeEngines('every write route: over-long and NUL text', {}, (t) => {
+  const tokens = new Map<string, { roles: RoleName[]; token: string }>();
+  beforeAll(async () => {
+    for (const a of DEMO_ACCOUNTS) {
+      const login = await loginAs(t().app, a.email, active);
+      tokens.set(a.email, { roles: login.userData.roles as RoleName[], token: login.accessToken });
+    }
+  });
+
+  it('answers 4xx naming the field, never 5xx, and changes nothing', { timeout: 240_000 }, async () => {
+    const { app, db } = t();
+    const before = await digest(db);
+    const wrong: string[] = [];
+    const counts = { routes: 0, overlong: 0, nul: 0 };
+    const started = Date.now();
+    for (const route of app.routeAccess) {
+      if (!WRITE_METHODS.has(route.method)) continue;
+      const roles = route.options.config?.roles as RouteRoles | undefined;
+      const who = [...tokens.values()].find(
+        (a) => roles === undefined || roles === 'any' || a.roles.some((r) => roles.includes(r)),
+      );
+      const parts = requestParts(route.options);
+      counts.routes++;
+      for (const part of ['body', 'query', 'params'] as const) {
+        const partSchema = parts[part];
+        if (!partSchema) continue;
+        for (const field of stringFields(partSchema)) {
+          if (field.path.length === 0) continue;
+          const name = field.path.join('.');
+          const cases: { kind: 'overlong' | 'nul'; value: string }[] = [{ kind: 'nul', value: 'a\u0000b' }];
+          if (field.maxLength !== undefined)
+            cases.push({ kind: 'overlong', value: 'x'.repeat(field.maxLength + 1) });
+          for (const c of cases) {
+            counts[c.kind]++;
+            const value = placeAt(field.path, c.value) as Record<string, unknown>;
+            let url = urlWith(route.url, parts.params);
+            if (part === 'params') {
+              url = route.url.replace(`:${field.path[0]}`, encodeURIComponent(c.value));
+              url = urlWith(url, parts.params);
+            }
+            if (part === 'query')
+              url += `?${new URLSearchParams(value as Record<string, string>).toString()}`;
+            const res = await app.inject({
+              method: route.method as 'POST',
+              url,
+              headers: who ? bearer(who.token) : {},
+              ...(part === 'body' ? { payload: value } : route.method !== 'DELETE' ? { payload: {} } : {}),
+            });
+            const body = res.headers['content-type']?.toString().includes('json') ? json(res) : {};
+            const details = (body.details ?? {}) as Record<string, string>;
+            const named = name in details;
+            const nulNamed = c.kind !== 'nul' || details[name] === MESSAGES.nulCharacter;
+            if (res.statusCode >= 500 || res.statusCode < 400 || !named || !nulNamed) {
+              wrong.push(
+                `${route.method} ${route.url} ${part}.${name} (${c.kind}): ${res.statusCode} ${res.body.slice(0, 160)}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    const after = await digest(db);
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`text fields [${t().engine}]: ${JSON.stringify(counts)} in ${seconds.toFixed(1)} s`);
+    expect(wrong).toEqual([]);
+    expect(after).toEqual(before);
+    expect(counts.routes).toBeGreaterThan(100);
+    expect(counts.overlong).toBeGreaterThan(100);
+  });
+});
