@@ -130,4 +130,39 @@ describeEngines('every write route: over-long and NUL text', {}, (t) => {
     expect(counts.routes).toBeGreaterThan(100);
     expect(counts.overlong).toBeGreaterThan(100);
   });
+
+  it('refuses NUL in the settings form’s multipart `data` and in a read route’s query string', async () => {
+    const { app, db } = t();
+    const admin = [...tokens.values()].find((a) => a.roles.includes('admin'));
+    const before = await digest(db);
+    const boundary = '----eraporNul';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/setting',
+      headers: { ...bearer(admin?.token ?? ''), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      // JSON.stringify writes the NUL as \u0000, which JSON.parse turns back into U+0000.
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="data"\r\n\r\n${JSON.stringify({
+        nama: 'SMK\u0000',
+      })}\r\n--${boundary}--\r\n`,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).details).toEqual({ nama: MESSAGES.nulCharacter });
+
+    // GET routes are not in the walk above; one list route with `q` stands for the query strings.
+    const list = app.routeAccess.find(
+      (r) => r.method === 'GET' && !r.url.includes(':') && requestParts(r.options).query?.properties?.q,
+    );
+    const roles = list?.options.config?.roles as RouteRoles | undefined;
+    const who = [...tokens.values()].find(
+      (a) => roles === undefined || roles === 'any' || a.roles.some((r) => roles.includes(r)),
+    );
+    const q = await app.inject({
+      method: 'GET',
+      url: `${list?.url}?q=a%00b`,
+      headers: bearer(who?.token ?? ''),
+    });
+    expect(q.statusCode).toBe(400);
+    expect(json(q).details).toEqual({ q: MESSAGES.nulCharacter });
+    expect(await digest(db)).toEqual(before);
+  });
 });
