@@ -165,4 +165,41 @@ describeEngines('every write route: over-long and NUL text', {}, (t) => {
     expect(json(q).details).toEqual({ q: MESSAGES.nulCharacter });
     expect(await digest(db)).toEqual(before);
   });
+
+  it('refuses the texts that fit their schema but not their column before (each answered 500)', async () => {
+    const { app, db } = t();
+    const as = (role: RoleName) => [...tokens.values()].find((a) => a.roles.includes(role))?.token ?? '';
+    const before = await digest(db);
+    const cases = [
+      // varchar(32); the schema said 200.
+      {
+        role: 'kaprog',
+        method: 'PUT',
+        url: '/api/ukk/template',
+        field: 'penandatangan_nip',
+        payload: { penandatangan_nip: '1'.repeat(33) },
+      },
+      // varchar(254); the schema had no limit: 247 + 8 = 255 characters, a valid address for z.email.
+      {
+        role: 'admin',
+        method: 'PUT',
+        url: '/api/profile',
+        field: 'email',
+        payload: { name: 'Admin', email: `${'a'.repeat(247)}@demo.id` },
+      },
+      // varchar(4); the schema said 8 and the row check only looked for digits.
+      { role: 'admin', method: 'POST', url: '/api/gtk/instruktur', field: 'rt', payload: { rt: '12345' } },
+    ] as const;
+    for (const c of cases) {
+      const res = await app.inject({
+        method: c.method,
+        url: c.url,
+        headers: bearer(as(c.role)),
+        payload: c.payload,
+      });
+      expect(`${c.url} ${res.statusCode}`).toBe(`${c.url} 400`);
+      expect(Object.keys(json<{ details: object }>(res).details)).toContain(c.field);
+    }
+    expect(await digest(db)).toEqual(before);
+  });
 });
