@@ -57,7 +57,7 @@ import { kenaikanKelasRoutes } from './modules/wali-kelas/kenaikan/routes';
 import { waliKelasRoutes } from './modules/wali-kelas/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
-import { validatorCompiler } from './plugins/validation';
+import { registerTextGuard, validatorCompiler } from './plugins/validation';
 import { registerWeb } from './plugins/web';
 import { loadSecrets } from './secrets';
 
@@ -171,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('database', database);
   registerErrorHandler(app);
   registerAuth(app);
+  registerTextGuard(app);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');

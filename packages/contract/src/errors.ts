@@ -33,6 +33,8 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export const MESSAGES = {
   validation: 'Data yang dikirim tidak valid. Periksa kembali isian yang ditandai.',
   badJson: 'Format data yang dikirim tidak dapat dibaca (JSON tidak valid).',
+  /** A text holding U+0000, which PostgreSQL cannot store: refused on the field (issue #25). */
+  nulCharacter: 'Isian memuat karakter NUL (kode 0) yang tidak dapat disimpan. Hapus karakter tersebut.',
   bodyTooLarge: 'Data yang dikirim terlalu besar.',
   unauthenticated: 'Sesi Anda telah berakhir. Silahkan login kembali.',
   forbidden: 'Anda tidak memiliki hak akses untuk tindakan ini.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { semesterSchema } from './auth';
 import { cadanganKeadaanSchema } from './cadangan';
+import { COLUMN_LENGTH, type ColumnName, forColumn } from './column-lengths';
 
 /**
  * General settings of a school (reference-screens §5.1, reference-domain §10) and the
@@ -72,11 +73,14 @@ export const SETTING_MESSAGES = {
   kontakTemanSekelasInvalid: 'Pilihan tampilkan kontak teman sekelas tidak valid',
 } as const;
 
-const optionalText = (max: number) =>
+const text = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `Maksimal ${max} karakter` })
+    .max(max, { error: `Maksimal ${max} karakter` });
+/** Empty → null. With a `sekolah` column: that column's length, tagged (forColumn) for the drift test. */
+const optionalText = (max: number | ColumnName<'sekolah'>) =>
+  (typeof max === 'number' ? text(max) : forColumn(text(COLUMN_LENGTH.sekolah[max]), 'sekolah', max))
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional()
@@ -103,14 +107,14 @@ export const sekolahIdentitySchema = z.object({
     .trim()
     .min(1, { error: SETTING_MESSAGES.namaRequired })
     .max(200),
-  nss: optionalText(32),
+  nss: optionalText('nss'),
   alamat: optionalText(300),
   desa_kelurahan: optionalText(100),
   kecamatan: optionalText(100),
   kabupaten: optionalText(100),
   provinsi: optionalText(100),
-  kode_pos: optionalText(8),
-  no_telp: optionalText(32),
+  kode_pos: optionalText('kode_pos'),
+  no_telp: optionalText('no_telp'),
   email: optionalText(254).refine((v) => v === null || z.email().safeParse(v).success, {
     error: SETTING_MESSAGES.emailInvalid,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLUMN_LENGTH, forColumn } from '../column-lengths';
 import { listResponseSchema } from '../list';
 import { optionSchema, TINGKAT } from '../referensi/peserta-didik';
 import { namedPupils } from '../whole-number';
@@ -30,8 +31,8 @@ export const PKL_MESSAGES = {
   tpRequired: 'Rencana Penilaian PKL gagal disimpan. Pastikan telah memilih Tujuan Pembelajaran!',
   tanggalInvalid: 'Tanggal tidak valid (gunakan format TTTT-BB-HH)!',
   tanggalOrder: 'Tanggal Selesai tidak boleh sebelum Tanggal Mulai!',
-  instrukturMax: 'Nama Lengkap Instruktur maksimal 100 karakter!',
-  nipMax: 'NIP Instruktur maksimal 32 karakter!',
+  instrukturMax: `Nama Lengkap Instruktur maksimal ${COLUMN_LENGTH.praktik_kerja_lapangan.instruktur} karakter!`,
+  nipMax: `NIP Instruktur maksimal ${COLUMN_LENGTH.praktik_kerja_lapangan.nip} karakter!`,
   tpMax: 'Terlalu banyak Tujuan Pembelajaran dipilih.',
   tpDuplicate: 'Tujuan Pembelajaran yang sama dipilih lebih dari sekali.',
   idInvalid: 'ID tidak valid',
@@ -90,15 +91,20 @@ export const rencanaPklSaveSchema = z
     akt_pd_id: requiredId(PKL_MESSAGES.aktPdRequired),
     tanggal_mulai: requiredDate(PKL_MESSAGES.tanggalMulaiRequired),
     tanggal_selesai: requiredDate(PKL_MESSAGES.tanggalSelesaiRequired),
-    instruktur: z
-      .string({ error: PKL_MESSAGES.instrukturRequired })
-      .trim()
-      .min(1, { error: PKL_MESSAGES.instrukturRequired })
-      .max(100, { error: PKL_MESSAGES.instrukturMax }),
-    nip: z
-      .string()
-      .trim()
-      .max(32, { error: PKL_MESSAGES.nipMax })
+    instruktur: forColumn(
+      z
+        .string({ error: PKL_MESSAGES.instrukturRequired })
+        .trim()
+        .min(1, { error: PKL_MESSAGES.instrukturRequired })
+        .max(COLUMN_LENGTH.praktik_kerja_lapangan.instruktur, { error: PKL_MESSAGES.instrukturMax }),
+      'praktik_kerja_lapangan',
+      'instruktur',
+    ),
+    nip: forColumn(
+      z.string().trim().max(COLUMN_LENGTH.praktik_kerja_lapangan.nip, { error: PKL_MESSAGES.nipMax }),
+      'praktik_kerja_lapangan',
+      'nip',
+    )
       .nullish()
       .transform((v) => v || null),
     tp_ids: z

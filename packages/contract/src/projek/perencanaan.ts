@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLUMN_LENGTH, forColumn } from '../column-lengths';
 import { listResponseSchema } from '../list';
 import { optionSchema, TINGKAT } from '../referensi/peserta-didik';
 
@@ -18,7 +19,7 @@ import { optionSchema, TINGKAT } from '../referensi/peserta-didik';
  * removes nothing unless `konfirmasi_hapus_nilai` equals that number.
  */
 
-export const NAMA_PROJEK_MAX = 255;
+export const NAMA_PROJEK_MAX = COLUMN_LENGTH.rencana_budaya_kerja.nama;
 export const DESKRIPSI_PROJEK_MAX = 2000;
 export const NO_URUT_MAX = 99;
 /** Every sub-element there is (42) is the most one project can take. */
@@ -79,7 +80,11 @@ export const subElemenChoiceSchema = z.object({
 export type SubElemenChoice = z.infer<typeof subElemenChoiceSchema>;
 
 const fields = {
-  nama: requiredText(PROJEK_MESSAGES.namaRequired, NAMA_PROJEK_MAX, PROJEK_MESSAGES.namaMax),
+  nama: forColumn(
+    requiredText(PROJEK_MESSAGES.namaRequired, NAMA_PROJEK_MAX, PROJEK_MESSAGES.namaMax),
+    'rencana_budaya_kerja',
+    'nama',
+  ),
   deskripsi: requiredText(
     PROJEK_MESSAGES.deskripsiRequired,
     DESKRIPSI_PROJEK_MAX,

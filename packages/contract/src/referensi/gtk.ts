@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLUMN_LENGTH, forColumn } from '../column-lengths';
 import { validateNik } from './nik';
 
 /**
@@ -125,7 +126,7 @@ export const gtkOptionsSchema = z.object({
 });
 export type GtkOptions = z.infer<typeof gtkOptionsSchema>;
 
-export const NIY_MAX = 32;
+export const NIY_MAX = COLUMN_LENGTH.guru.niy;
 export const NIY_MESSAGES = {
   tooLong: `NIY maksimal ${NIY_MAX} karakter!`,
   invalid: 'NIY hanya boleh berisi angka, huruf, titik (.) dan tanda hubung (-)!',
@@ -134,11 +135,11 @@ export const NIY_MESSAGES = {
  * NIY (Nomor Induk Yayasan), as foundations number their staff: "12.345", "2019-07-001", "YPI.001".
  * Trimmed; empty clears it. The column holds 32 characters (varchar(32)).
  */
-export const niySchema = z
-  .string()
-  .trim()
-  .max(NIY_MAX, { error: NIY_MESSAGES.tooLong })
-  .regex(/^[0-9A-Za-z.-]*$/, { error: NIY_MESSAGES.invalid });
+export const niySchema = forColumn(
+  z.string().trim().max(NIY_MAX, { error: NIY_MESSAGES.tooLong }),
+  'guru',
+  'niy',
+).regex(/^[0-9A-Za-z.-]*$/, { error: NIY_MESSAGES.invalid });
 
 export const updateGelarSchema = z.object({
   gelar_depan: z.array(z.number().int().positive()).max(10).default([]),
@@ -169,6 +170,7 @@ export const GTK_MESSAGES = {
   dudiNotFound: 'DUDI tidak ditemukan!',
   tooLong: (max: number) => `Maksimal ${max} karakter!`,
   digitsOnly: 'Harus berupa angka!',
+  digitsMax: (max: number) => `Maksimal ${max} digit!`,
   updated: 'Data PTK berhasil diperbaharui',
   saved: (kind: LocalGtkKind) => `Data ${GTK_KIND_LABEL[kind]} berhasil disimpan`,
   deleted: (kind: LocalGtkKind) => `Data ${GTK_KIND_LABEL[kind]} berhasil dihapus`,
@@ -199,10 +201,28 @@ export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
  * One instruktur / asesor as typed in the modal or read from a workbook row. Everything is text
  * (the grid edits text) except agama_id and dudi_id, which come from selects.
  */
+/**
+ * A number kept as text in a `guru` column: trimmed, at most the column's length (tagged for the
+ * drift test). RT/RW said 8 for a varchar(4) and checkGtkInput checked only the digits, so
+ * "12345" answered 500 (issue #25); checkGtkInput now names the length per cell too.
+ */
+const digitText = (column: GtkDigitField | 'no_hp') =>
+  forColumn(
+    z
+      .string()
+      .trim()
+      .max(COLUMN_LENGTH.guru[column], { error: GTK_MESSAGES.digitsMax(COLUMN_LENGTH.guru[column]) }),
+    'guru',
+    column,
+  ).default('');
+
+const GTK_DIGIT_FIELDS = ['nuptk', 'nip', 'rt', 'rw', 'kode_pos'] as const;
+type GtkDigitField = (typeof GTK_DIGIT_FIELDS)[number];
+
 export const gtkInputSchema = z.object({
   nama: z.string().max(200).default(''),
-  nuptk: z.string().max(32).default(''),
-  nip: z.string().max(32).default(''),
+  nuptk: digitText('nuptk'),
+  nip: digitText('nip'),
   nik: z.string().max(32).default(''),
   jenis_kelamin: z.string().max(8).default(''),
   tempat_lahir: z.string().max(100).default(''),
@@ -210,12 +230,12 @@ export const gtkInputSchema = z.object({
   tanggal_lahir: z.string().max(32).default(''),
   agama_id: z.number().int().nullable().default(null),
   alamat: z.string().max(255).default(''),
-  rt: z.string().max(8).default(''),
-  rw: z.string().max(8).default(''),
+  rt: digitText('rt'),
+  rw: digitText('rw'),
   desa_kelurahan: z.string().max(100).default(''),
   kecamatan: z.string().max(100).default(''),
-  kode_pos: z.string().max(8).default(''),
-  no_hp: z.string().max(32).default(''),
+  kode_pos: digitText('kode_pos'),
+  no_hp: digitText('no_hp'),
   email: z.string().max(200).default(''),
   dudi_id: z.string().nullable().default(null),
 });
@@ -305,8 +325,10 @@ export function checkGtkInput(
   const email = input.email.trim();
   if (!email) errors.email = GTK_MESSAGES.emailRequired;
   else if (!EMAIL_RE.test(email)) errors.email = GTK_MESSAGES.emailInvalid;
-  for (const f of ['nuptk', 'nip', 'rt', 'rw', 'kode_pos'] as const) {
-    if (input[f].trim() && !/^\d+$/.test(input[f].trim())) errors[f] = GTK_MESSAGES.digitsOnly;
+  for (const f of GTK_DIGIT_FIELDS) {
+    const v = input[f].trim();
+    if (v && !/^\d+$/.test(v)) errors[f] = GTK_MESSAGES.digitsOnly;
+    else if (v.length > COLUMN_LENGTH.guru[f]) errors[f] = GTK_MESSAGES.digitsMax(COLUMN_LENGTH.guru[f]);
   }
   if (kind === 'asesor' && !input.dudi_id) errors.dudi_id = GTK_MESSAGES.dudiRequired;
   return errors;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ColumnName, type ColumnTable, columnLength, forColumn } from '../column-lengths';
 import { listResponseSchema } from '../list';
 import { optionSchema } from '../referensi/peserta-didik';
 
@@ -62,10 +63,23 @@ export const UNIT_MAX = 100;
 const text = (required: string, max: number, tooLong: string) =>
   z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
 
+/** A required text stored in a varchar column: the column's length, tagged for the drift test. */
+const columnText = <T extends ColumnTable>(
+  table: T,
+  column: ColumnName<T>,
+  required: string,
+  tooLong: string,
+) => forColumn(text(required, columnLength(table, column), tooLong), table, column);
+
 const statusSchema = z.union([z.literal(0), z.literal(1)], { error: PAKET_MESSAGES.statusInvalid });
 
 const paketFields = {
-  nomor_paket: text(PAKET_MESSAGES.nomorRequired, 20, PAKET_MESSAGES.nomorMax),
+  nomor_paket: columnText(
+    'ref_paket_ukk',
+    'nomor_paket',
+    PAKET_MESSAGES.nomorRequired,
+    PAKET_MESSAGES.nomorMax,
+  ),
   nama_paket_id: text(PAKET_MESSAGES.namaIdRequired, 500, PAKET_MESSAGES.namaMax),
   nama_paket_en: text(PAKET_MESSAGES.namaEnRequired, 500, PAKET_MESSAGES.namaMax),
   status: statusSchema,
@@ -74,7 +88,7 @@ const paketFields = {
 export const unitInputSchema = z.object({
   /** Ubah: the unit being kept (absent: a new unit). */
   unit_ukk_id: z.uuid({ error: PAKET_MESSAGES.unitNotFound }).optional(),
-  kode_unit: text(PAKET_MESSAGES.kodeUnitRequired, 50, PAKET_MESSAGES.kodeUnitMax),
+  kode_unit: columnText('unit_ukk', 'kode_unit', PAKET_MESSAGES.kodeUnitRequired, PAKET_MESSAGES.kodeUnitMax),
   nama_unit_id: text(PAKET_MESSAGES.namaUnitIdRequired, 500, PAKET_MESSAGES.namaUnitMax),
   nama_unit_en: text(PAKET_MESSAGES.namaUnitEnRequired, 500, PAKET_MESSAGES.namaUnitMax),
 });
@@ -108,7 +122,12 @@ const unitsSchema = (min: number) =>
 
 /** "Tambah Paket Uji Kompetensi Keahlian": one programme and curriculum, several packages. */
 export const paketCreateSchema = z.object({
-  jurusan_id: text(PAKET_MESSAGES.jurusanRequired, 25, PAKET_MESSAGES.jurusanRequired),
+  jurusan_id: columnText(
+    'ref_paket_ukk',
+    'jurusan_id',
+    PAKET_MESSAGES.jurusanRequired,
+    PAKET_MESSAGES.jurusanRequired,
+  ),
   kurikulum_id: z.coerce
     .number({ error: PAKET_MESSAGES.kurikulumRequired })
     .int({ error: PAKET_MESSAGES.kurikulumRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COLUMN_LENGTH, forColumn } from '../column-lengths';
 import { MASA_BERLAKU_MAX, MASA_BERLAKU_MIN, UKK_PREDIKAT_SCHEMES } from './rules';
 
 /**
@@ -23,6 +24,7 @@ export const LATAR_MAX_BYTES = 1024 * 1024;
 export const TEMPLATE_MESSAGES = {
   masaInvalid: `Masa berlaku harus bilangan bulat ${MASA_BERLAKU_MIN} sampai ${MASA_BERLAKU_MAX} tahun!`,
   tooLong: 'Isian terlalu panjang (maksimal 200 karakter)!',
+  nipTooLong: (max: number) => `NIP penandatangan maksimal ${max} karakter!`,
   schemeInvalid: 'Skema predikat harus dua tingkat atau empat tingkat!',
   logoInvalid: 'Logo harus logo sekolah atau lambang Tut Wuri Handayani!',
   jurusanInvalid: 'Kode kompetensi keahlian tidak dikenal!',
@@ -57,7 +59,19 @@ export const templateSaveSchema = z.object({
     .transform((v) => v ?? null),
   tempat: optionalText,
   penandatangan_nama: optionalText,
-  penandatangan_nip: optionalText,
+  // The column holds 32 (the schema said 200: a longer NIP answered 500, issue #25).
+  penandatangan_nip: forColumn(
+    z
+      .string()
+      .trim()
+      .max(COLUMN_LENGTH.template_sertifikat_ukk.penandatangan_nip, {
+        error: TEMPLATE_MESSAGES.nipTooLong(COLUMN_LENGTH.template_sertifikat_ukk.penandatangan_nip),
+      }),
+    'template_sertifikat_ukk',
+    'penandatangan_nip',
+  )
+    .nullish()
+    .transform((v) => v || null),
   penandatangan_jabatan: optionalText,
   predikat_scheme: z
     .enum(UKK_PREDIKAT_SCHEMES, { error: TEMPLATE_MESSAGES.schemeInvalid })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { openInSemester } from '../access';
 import { isKelasAkhir, STATUS_KENAIKAN, teksKenaikan } from '../cetak/rapor';
+import { COLUMN_LENGTH, forColumn } from '../column-lengths';
 import { optionSchema } from '../referensi/peserta-didik';
 import { routeByName } from '../routes';
 import { namedPupils } from '../whole-number';
@@ -30,8 +31,8 @@ export const STATUS_KENAIKAN_LABEL: Record<StatusKenaikan, string> = {
 /** The page of the route table whose semester condition says when kenaikan applies. */
 export const KENAIKAN_ROUTE = 'wali-kelas-kenaikan-kelas';
 
-/** Longest class name stored (the column is varchar(100)). */
-export const NAMA_KELAS_MAX = 100;
+/** Longest class name stored (the column's length). */
+export const NAMA_KELAS_MAX = COLUMN_LENGTH.kenaikan_kelas.nama_kelas;
 
 /**
  * Whether the class's decision is a kelulusan (Lulus / Tidak Lulus): the last class of the
@@ -150,7 +151,14 @@ const keputusanSchema = z.object({
 export const kenaikanEditSchema = z.object({
   anggota_rombel_id: z.uuid({ error: KENAIKAN_MESSAGES.notMember }),
   status: statusValue,
-  nama_kelas: z.string().max(200).nullable().optional(),
+  // Was .max(200) with the 100 checked after trimming (keputusanOf); now the column's one number.
+  nama_kelas: forColumn(
+    z.string().trim().max(NAMA_KELAS_MAX, { error: KENAIKAN_MESSAGES.namaKelasTooLong }),
+    'kenaikan_kelas',
+    'nama_kelas',
+  )
+    .nullable()
+    .optional(),
   sebelumnya: keputusanSchema.nullable(),
 });
 export type KenaikanEdit = z.infer<typeof kenaikanEditSchema>;

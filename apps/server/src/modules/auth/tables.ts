@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { index, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../pengguna/tables';
 import { sekolah, semester } from '../sekolah/tables';
@@ -11,7 +12,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    tokenHash: varchar('token_hash', { length: COLUMN_LENGTH.refresh_tokens.token_hash }).notNull().unique(),
     familyId: uuid('family_id').notNull(),
     parentId: uuid('parent_id'),
     userId: uuid('user_id')
@@ -20,7 +21,7 @@ export const refreshTokens = pgTable(
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    semesterId: varchar('semester_id', { length: 5 })
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.refresh_tokens.semester_id })
       .notNull()
       .references(() => semester.semesterId),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -36,7 +37,7 @@ export const passwordResets = pgTable(
   'password_resets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    tokenHash: varchar('token_hash', { length: COLUMN_LENGTH.password_resets.token_hash }).notNull().unique(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

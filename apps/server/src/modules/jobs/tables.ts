@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sekolah } from '../sekolah/tables';
 
@@ -11,9 +12,9 @@ export const jobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     sekolahId: uuid('sekolah_id').references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    kind: varchar('kind', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: COLUMN_LENGTH.jobs.kind }).notNull(),
     /** queued → running → done | failed */
-    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    status: varchar('status', { length: COLUMN_LENGTH.jobs.status }).notNull().default('queued'),
     progress: integer('progress').notNull().default(0),
     total: integer('total'),
     message: text('message'),

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -30,16 +31,16 @@ export const users = pgTable(
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    email: varchar('email', { length: 254 }).notNull().unique(),
-    username: varchar('username', { length: 100 }).unique(),
+    email: varchar('email', { length: COLUMN_LENGTH.users.email }).notNull().unique(),
+    username: varchar('username', { length: COLUMN_LENGTH.users.username }).unique(),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     guruId: uuid('guru_id'),
     pesertaDidikId: uuid('peserta_didik_id'),
     /** Version stamp of the stored photo (user_photo row); null = no photo. */
-    photo: varchar('photo', { length: 64 }),
+    photo: varchar('photo', { length: COLUMN_LENGTH.users.photo }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    lastLoginIp: varchar('last_login_ip', { length: 64 }),
+    lastLoginIp: varchar('last_login_ip', { length: COLUMN_LENGTH.users.last_login_ip }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -58,14 +59,14 @@ export const roleUser = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    role: varchar('role', { length: 32 }).notNull(),
-    semesterId: varchar('semester_id', { length: 5 })
+    role: varchar('role', { length: COLUMN_LENGTH.role_user.role }).notNull(),
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.role_user.semester_id })
       .notNull()
       .references(() => semester.semesterId),
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    source: varchar('source', { length: 16 }).notNull().default('manual'),
+    source: varchar('source', { length: COLUMN_LENGTH.role_user.source }).notNull().default('manual'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -84,7 +85,7 @@ export const userPhoto = pgTable('user_photo', {
   sekolahId: uuid('sekolah_id')
     .notNull()
     .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-  mimeType: varchar('mime_type', { length: 32 }).notNull(),
+  mimeType: varchar('mime_type', { length: COLUMN_LENGTH.user_photo.mime_type }).notNull(),
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

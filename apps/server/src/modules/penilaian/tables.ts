@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -77,7 +78,7 @@ export const nilaiSumatif = pgTable(
     sekolahId: sekolahRef(),
     anggotaRombelId: anggotaRef(),
     pembelajaranId: pembelajaranRef(),
-    jenis: varchar('jenis', { length: 8 }).notNull(),
+    jenis: varchar('jenis', { length: COLUMN_LENGTH.nilai_sumatif.jenis }).notNull(),
     nilai: score('nilai'),
     ...timestamps,
   },
@@ -168,7 +169,7 @@ export const nilaiSikap = pgTable(
   {
     nilaiSikapId: uuid('nilai_sikap_id').primaryKey().defaultRandom(),
     sekolahId: sekolahRef(),
-    semesterId: varchar('semester_id', { length: 5 })
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.nilai_sikap.semester_id })
       .notNull()
       .references(() => semester.semesterId),
     anggotaRombelId: anggotaRef(),

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -56,7 +57,7 @@ export const praktikKerjaLapangan = pgTable(
   {
     pklId: uuid('pkl_id').primaryKey().defaultRandom(),
     sekolahId: sekolahRef(),
-    semesterId: varchar('semester_id', { length: 5 })
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.praktik_kerja_lapangan.semester_id })
       .notNull()
       .references(() => semester.semesterId),
     guruId: uuid('guru_id')
@@ -70,8 +71,8 @@ export const praktikKerjaLapangan = pgTable(
       .references(() => aktPd.aktPdId),
     tanggalMulai: date('tanggal_mulai', { mode: 'string' }).notNull(),
     tanggalSelesai: date('tanggal_selesai', { mode: 'string' }).notNull(),
-    instruktur: varchar('instruktur', { length: 100 }).notNull(),
-    nip: varchar('nip', { length: 32 }),
+    instruktur: varchar('instruktur', { length: COLUMN_LENGTH.praktik_kerja_lapangan.instruktur }).notNull(),
+    nip: varchar('nip', { length: COLUMN_LENGTH.praktik_kerja_lapangan.nip }),
     ...timestamps,
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -34,7 +35,7 @@ export const usulanBiodata = pgTable(
     /** [{ field, lama, baru }] in the form's order. */
     perubahan: jsonb('perubahan').notNull(),
     /** diajukan → disetujui | ditolak. */
-    status: varchar('status', { length: 10 }).notNull().default('diajukan'),
+    status: varchar('status', { length: COLUMN_LENGTH.usulan_biodata.status }).notNull().default('diajukan'),
     diajukanOleh: uuid('diajukan_oleh').references(() => users.id, { onDelete: 'set null' }),
     diputuskanOleh: uuid('diputuskan_oleh').references(() => users.id, { onDelete: 'set null' }),
     diputuskanAt: timestamp('diputuskan_at', { withTimezone: true }),

@@ -1,3 +1,5 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
+import { DESKRIPSI_PROJEK_MAX } from '@erapor/contract/projek/perencanaan';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { refP5SubElemen } from '../referensi/ref-tables';
@@ -28,10 +30,6 @@ const sekolahRef = () =>
     .notNull()
     .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 
-/** Lengths the planning form accepts (contract projek/perencanaan.ts checks them first). */
-export const NAMA_PROJEK_MAX = 255;
-export const DESKRIPSI_PROJEK_MAX = 2000;
-
 export const rencanaBudayaKerja = pgTable(
   'rencana_budaya_kerja',
   {
@@ -44,7 +42,7 @@ export const rencanaBudayaKerja = pgTable(
     pembelajaranId: uuid('pembelajaran_id')
       .notNull()
       .references(() => pembelajaran.pembelajaranId, { onDelete: 'cascade' }),
-    nama: varchar('nama', { length: NAMA_PROJEK_MAX }).notNull(),
+    nama: varchar('nama', { length: COLUMN_LENGTH.rencana_budaya_kerja.nama }).notNull(),
     deskripsi: text('deskripsi').notNull(),
     noUrut: smallint('no_urut').notNull(),
     ...timestamps,

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import {
   date,
   index,
@@ -46,14 +47,14 @@ const laravelDates = {
 /** ref_agama.json */
 export const refAgama = pgTable('ref_agama', {
   id: integer('id').primaryKey(),
-  nama: varchar('nama', { length: 100 }).notNull(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.ref_agama.nama }).notNull(),
   ...laravelDates,
 });
 
 /** pekerjaan.json */
 export const refPekerjaan = pgTable('ref_pekerjaan', {
   pekerjaanId: integer('pekerjaan_id').primaryKey(),
-  nama: varchar('nama', { length: 100 }).notNull(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.ref_pekerjaan.nama }).notNull(),
   aWirausaha: smallint('a_wirausaha'),
   aPejabatPublik: smallint('a_pejabat_publik'),
   ...dapodikDates,
@@ -62,7 +63,7 @@ export const refPekerjaan = pgTable('ref_pekerjaan', {
 /** jenis_ptk.json (97 instruktur and 98 asesor are e-Rapor's own, created by the built-in set). */
 export const refJenisPtk = pgTable('ref_jenis_ptk', {
   jenisPtkId: integer('jenis_ptk_id').primaryKey(),
-  jenisPtk: varchar('jenis_ptk', { length: 100 }).notNull(),
+  jenisPtk: varchar('jenis_ptk', { length: COLUMN_LENGTH.ref_jenis_ptk.jenis_ptk }).notNull(),
   guruKelas: smallint('guru_kelas'),
   guruMatpel: smallint('guru_matpel'),
   guruBk: smallint('guru_bk'),
@@ -81,14 +82,14 @@ export const refJenisPtk = pgTable('ref_jenis_ptk', {
 /** status_kepegawaian.json */
 export const refStatusKepegawaian = pgTable('ref_status_kepegawaian', {
   statusKepegawaianId: integer('status_kepegawaian_id').primaryKey(),
-  nama: varchar('nama', { length: 100 }).notNull(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.ref_status_kepegawaian.nama }).notNull(),
   ...dapodikDates,
 });
 
 /** jabatan_ptk.json */
 export const refJabatanPtk = pgTable('ref_jabatan_ptk', {
   jabatanPtkId: integer('jabatan_ptk_id').primaryKey(),
-  nama: varchar('nama', { length: 100 }).notNull(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.ref_jabatan_ptk.nama }).notNull(),
   jabatanUtama: smallint('jabatan_utama'),
   tugasTambahanGuru: smallint('tugas_tambahan_guru'),
   jumlahJamDiakui: smallint('jumlah_jam_diakui'),
@@ -102,8 +103,8 @@ export const refJabatanPtk = pgTable('ref_jabatan_ptk', {
  */
 export const refGelarAkademik = pgTable('ref_gelar_akademik', {
   gelarAkademikId: integer('gelar_akademik_id').primaryKey(),
-  kode: varchar('kode', { length: 32 }).notNull(),
-  nama: varchar('nama', { length: 100 }),
+  kode: varchar('kode', { length: COLUMN_LENGTH.ref_gelar_akademik.kode }).notNull(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.ref_gelar_akademik.nama }),
   posisiGelar: smallint('posisi_gelar').notNull(),
   ...dapodikDates,
   ...laravelDates,
@@ -112,7 +113,7 @@ export const refGelarAkademik = pgTable('ref_gelar_akademik', {
 /** level_wilayah.json */
 export const refLevelWilayah = pgTable('ref_level_wilayah', {
   idLevelWilayah: smallint('id_level_wilayah').primaryKey(),
-  levelWilayah: varchar('level_wilayah', { length: 50 }).notNull(),
+  levelWilayah: varchar('level_wilayah', { length: COLUMN_LENGTH.ref_level_wilayah.level_wilayah }).notNull(),
   ...dapodikDates,
 });
 
@@ -123,18 +124,18 @@ export const refLevelWilayah = pgTable('ref_level_wilayah', {
 export const refMstWilayah = pgTable(
   'ref_mst_wilayah',
   {
-    kodeWilayah: varchar('kode_wilayah', { length: 8 }).primaryKey(),
-    nama: varchar('nama', { length: 100 }).notNull(),
+    kodeWilayah: varchar('kode_wilayah', { length: COLUMN_LENGTH.ref_mst_wilayah.kode_wilayah }).primaryKey(),
+    nama: varchar('nama', { length: COLUMN_LENGTH.ref_mst_wilayah.nama }).notNull(),
     idLevelWilayah: smallint('id_level_wilayah').notNull(),
-    mstKodeWilayah: varchar('mst_kode_wilayah', { length: 8 }),
-    negaraId: varchar('negara_id', { length: 2 }),
-    asalWilayah: varchar('asal_wilayah', { length: 8 }),
-    kodeBps: varchar('kode_bps', { length: 16 }),
-    kodeDagri: varchar('kode_dagri', { length: 16 }),
-    kodeKeu: varchar('kode_keu', { length: 16 }),
-    idProv: varchar('id_prov', { length: 16 }),
-    idKabkota: varchar('id_kabkota', { length: 16 }),
-    idKec: varchar('id_kec', { length: 16 }),
+    mstKodeWilayah: varchar('mst_kode_wilayah', { length: COLUMN_LENGTH.ref_mst_wilayah.mst_kode_wilayah }),
+    negaraId: varchar('negara_id', { length: COLUMN_LENGTH.ref_mst_wilayah.negara_id }),
+    asalWilayah: varchar('asal_wilayah', { length: COLUMN_LENGTH.ref_mst_wilayah.asal_wilayah }),
+    kodeBps: varchar('kode_bps', { length: COLUMN_LENGTH.ref_mst_wilayah.kode_bps }),
+    kodeDagri: varchar('kode_dagri', { length: COLUMN_LENGTH.ref_mst_wilayah.kode_dagri }),
+    kodeKeu: varchar('kode_keu', { length: COLUMN_LENGTH.ref_mst_wilayah.kode_keu }),
+    idProv: varchar('id_prov', { length: COLUMN_LENGTH.ref_mst_wilayah.id_prov }),
+    idKabkota: varchar('id_kabkota', { length: COLUMN_LENGTH.ref_mst_wilayah.id_kabkota }),
+    idKec: varchar('id_kec', { length: COLUMN_LENGTH.ref_mst_wilayah.id_kec }),
     aDesa: smallint('a_desa'),
     aKelurahan: smallint('a_kelurahan'),
     a35: smallint('a_35'),
@@ -147,8 +148,8 @@ export const refMstWilayah = pgTable(
 
 /** negara.json */
 export const refNegara = pgTable('ref_negara', {
-  negaraId: varchar('negara_id', { length: 2 }).primaryKey(),
-  nama: varchar('nama', { length: 100 }).notNull(),
+  negaraId: varchar('negara_id', { length: COLUMN_LENGTH.ref_negara.negara_id }).primaryKey(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.ref_negara.nama }).notNull(),
   luarNegeri: smallint('luar_negeri'),
   ...dapodikDates,
 });
@@ -157,7 +158,7 @@ export const refNegara = pgTable('ref_negara', {
 export const refJurusan = pgTable(
   'ref_jurusan',
   {
-    jurusanId: varchar('jurusan_id', { length: 25 }).primaryKey(),
+    jurusanId: varchar('jurusan_id', { length: COLUMN_LENGTH.ref_jurusan.jurusan_id }).primaryKey(),
     namaJurusan: text('nama_jurusan').notNull(),
     untukSma: smallint('untuk_sma'),
     untukSmk: smallint('untuk_smk'),
@@ -165,8 +166,8 @@ export const refJurusan = pgTable(
     untukSlb: smallint('untuk_slb'),
     untukSmklb: smallint('untuk_smklb'),
     jenjangPendidikanId: smallint('jenjang_pendidikan_id'),
-    jurusanInduk: varchar('jurusan_induk', { length: 25 }),
-    levelBidangId: varchar('level_bidang_id', { length: 8 }),
+    jurusanInduk: varchar('jurusan_induk', { length: COLUMN_LENGTH.ref_jurusan.jurusan_induk }),
+    levelBidangId: varchar('level_bidang_id', { length: COLUMN_LENGTH.ref_jurusan.level_bidang_id }),
     ...dapodikDates,
   },
   (t) => [index('ref_jurusan_induk_idx').on(t.jurusanInduk)],
@@ -180,7 +181,7 @@ export const refKurikulum = pgTable('ref_kurikulum', {
   sistemSks: smallint('sistem_sks'),
   totalSks: smallint('total_sks'),
   jenjangPendidikanId: smallint('jenjang_pendidikan_id'),
-  jurusanId: varchar('jurusan_id', { length: 25 }),
+  jurusanId: varchar('jurusan_id', { length: COLUMN_LENGTH.ref_kurikulum.jurusan_id }),
   ...dapodikDates,
 });
 
@@ -192,7 +193,7 @@ export const refMataPelajaran = pgTable('ref_mata_pelajaran', {
   pilihanBuku: smallint('pilihan_buku'),
   pilihanKepengawasan: smallint('pilihan_kepengawasan'),
   pilihanEvaluasi: smallint('pilihan_evaluasi'),
-  jurusanId: varchar('jurusan_id', { length: 25 }),
+  jurusanId: varchar('jurusan_id', { length: COLUMN_LENGTH.ref_mata_pelajaran.jurusan_id }),
   ...dapodikDates,
 });
 
@@ -209,8 +210,10 @@ export const refMataPelajaranKurikulum = pgTable(
     wajib: smallint('wajib'),
     sks: smallint('sks'),
     aPeminatan: smallint('a_peminatan'),
-    areaKompetensi: varchar('area_kompetensi', { length: 8 }),
-    gmpId: varchar('gmp_id', { length: 36 }),
+    areaKompetensi: varchar('area_kompetensi', {
+      length: COLUMN_LENGTH.ref_mata_pelajaran_kurikulum.area_kompetensi,
+    }),
+    gmpId: varchar('gmp_id', { length: COLUMN_LENGTH.ref_mata_pelajaran_kurikulum.gmp_id }),
     ...dapodikDates,
   },
   (t) => [
@@ -234,7 +237,9 @@ export const refKompetensiDasar = pgTable(
     kelas11: smallint('kelas_11'),
     kelas12: smallint('kelas_12'),
     kelas13: smallint('kelas_13'),
-    idKompetensiNas: varchar('id_kompetensi_nas', { length: 32 }),
+    idKompetensiNas: varchar('id_kompetensi_nas', {
+      length: COLUMN_LENGTH.ref_kompetensi_dasar.id_kompetensi_nas,
+    }),
     kompetensiDasar: text('kompetensi_dasar').notNull(),
     /** The teacher's wording, shown instead of kompetensi_dasar when set. */
     kompetensiDasarAlias: text('kompetensi_dasar_alias'),
@@ -262,7 +267,7 @@ export const refCapaianPembelajaran = pgTable(
     mataPelajaranId: integer('mata_pelajaran_id').notNull(),
     kelas: smallint('kelas'),
     /** 'E' for class 10, 'F' for 11-13. */
-    fase: varchar('fase', { length: 1 }).notNull(),
+    fase: varchar('fase', { length: COLUMN_LENGTH.ref_capaian_pembelajaran.fase }).notNull(),
     kurikulum: smallint('kurikulum'),
     kompetensiId: smallint('kompetensi_id'),
     elemen: text('elemen').notNull(),
@@ -304,10 +309,10 @@ export const refP5SubElemen = pgTable('ref_p5_sub_elemen', {
 /** The P5 achievement scale (e-Rapor's opsi_budaya_kerja: BB / MB / BSH / SB), from the built-in set. */
 export const refP5Opsi = pgTable('ref_p5_opsi', {
   opsiId: smallint('opsi_id').primaryKey(),
-  kode: varchar('kode', { length: 8 }).notNull(),
-  nama: varchar('nama', { length: 100 }).notNull(),
+  kode: varchar('kode', { length: COLUMN_LENGTH.ref_p5_opsi.kode }).notNull(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.ref_p5_opsi.nama }).notNull(),
   deskripsi: text('deskripsi'),
-  warna: varchar('warna', { length: 32 }),
+  warna: varchar('warna', { length: COLUMN_LENGTH.ref_p5_opsi.warna }),
 });
 
 /**
@@ -320,7 +325,7 @@ export const refTeknikPenilaian = pgTable(
     teknikPenilaianId: uuid('teknik_penilaian_id').primaryKey().defaultRandom(),
     sekolahId: uuid('sekolah_id').references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
     kompetensiId: smallint('kompetensi_id').notNull(),
-    nama: varchar('nama', { length: 100 }).notNull(),
+    nama: varchar('nama', { length: COLUMN_LENGTH.ref_teknik_penilaian.nama }).notNull(),
     bobot: smallint('bobot').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -331,7 +336,7 @@ export const refTeknikPenilaian = pgTable(
 /** ref_kelompok.json. 2022 groups: 16 "A. Kelompok Mata Pelajaran Umum", 17 "B. ... Kejuruan". */
 export const refKelompok = pgTable('ref_kelompok', {
   id: integer('id').primaryKey(),
-  namaKelompok: varchar('nama_kelompok', { length: 100 }).notNull(),
+  namaKelompok: varchar('nama_kelompok', { length: COLUMN_LENGTH.ref_kelompok.nama_kelompok }).notNull(),
   /** 2006 / 2013 / 2017 / 2021 / 2022, or 0 = any. */
   kurikulum: smallint('kurikulum').notNull(),
   createdAt: ts('created_at'),

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sekolah } from '../sekolah/tables';
@@ -22,13 +23,13 @@ export const riwayatNilai = pgTable(
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    semesterId: varchar('semester_id', { length: 5 }).notNull(),
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.riwayat_nilai.semester_id }).notNull(),
     waktu: timestamp('waktu', { withTimezone: true }).notNull().defaultNow(),
     userId: uuid('user_id'),
     /** The account's name at the time (the account may be deleted later). */
     namaPengguna: text('nama_pengguna').notNull(),
     /** The roles the user held in the semester, comma-separated ("guru,wali"). */
-    peran: varchar('peran', { length: 160 }).notNull(),
+    peran: varchar('peran', { length: COLUMN_LENGTH.riwayat_nilai.peran }).notNull(),
     rombonganBelajarId: uuid('rombongan_belajar_id'),
     /** The pupil: the class membership, or (PKL grids, which key pupils so) the pupil only. */
     anggotaRombelId: uuid('anggota_rombel_id'),
@@ -36,12 +37,12 @@ export const riwayatNilai = pgTable(
     /** The subject, for grades of a pembelajaran; null for a class's own grids (absensi, sikap…). */
     pembelajaranId: uuid('pembelajaran_id'),
     /** Which grade: nilai_tp, sumatif, nilai_akhir, ketercapaian, capaian, absensi… */
-    jenis: varchar('jenis', { length: 32 }).notNull(),
+    jenis: varchar('jenis', { length: COLUMN_LENGTH.riwayat_nilai.jenis }).notNull(),
     /** The cell within the pupil's grade (a TP id, 'tes', 'sakit'…); '' when the kind has one. */
-    kunci: varchar('kunci', { length: 100 }).notNull().default(''),
+    kunci: varchar('kunci', { length: COLUMN_LENGTH.riwayat_nilai.kunci }).notNull().default(''),
     nilaiLama: text('nilai_lama'),
     nilaiBaru: text('nilai_baru'),
-    sumber: varchar('sumber', { length: 16 }).notNull(),
+    sumber: varchar('sumber', { length: COLUMN_LENGTH.riwayat_nilai.sumber }).notNull(),
   },
   (t) => [
     // The screen's filters, newest first. Every index is paid by every save (432 rows for a full

@@ -17,6 +17,7 @@ import { checkImage } from '../../lib/image';
 import { actorOf, requireRoles, routesFor } from '../../plugins/auth';
 import { fieldError, issuesToDetails, notFound, RequestValidationError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
+import { refuseNul } from '../../plugins/validation';
 import { berandaAdmin } from './beranda';
 import * as settings from './settings';
 import { sqlRows } from './sql-rows';
@@ -104,6 +105,8 @@ export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = actorOf(request);
       const { body, logo } = await readSettingsRequest(request);
+      // The multipart `data` field is parsed here, not by Fastify: the same NUL check as every body.
+      refuseNul(body);
       const parsed = updateSettingsRequestSchema.safeParse(body ?? {});
       if (!parsed.success) throw new RequestValidationError(issuesToDetails(parsed.error.issues));
       await settings.saveSettings(ctx.db, actor, parsed.data, {

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -23,24 +24,24 @@ const timestamps = {
 /** A school. Rows synced from Dapodik keep the Dapodik id in `sekolah_id_dapodik`. */
 export const sekolah = pgTable('sekolah', {
   sekolahId: uuid('sekolah_id').primaryKey().defaultRandom(),
-  npsn: varchar('npsn', { length: 8 }).notNull().unique(),
+  npsn: varchar('npsn', { length: COLUMN_LENGTH.sekolah.npsn }).notNull().unique(),
   nama: text('nama').notNull(),
-  nss: varchar('nss', { length: 32 }),
+  nss: varchar('nss', { length: COLUMN_LENGTH.sekolah.nss }),
   bentukPendidikanId: integer('bentuk_pendidikan_id'),
-  statusSekolah: varchar('status_sekolah', { length: 16 }),
+  statusSekolah: varchar('status_sekolah', { length: COLUMN_LENGTH.sekolah.status_sekolah }),
   alamat: text('alamat'),
-  rt: varchar('rt', { length: 4 }),
-  rw: varchar('rw', { length: 4 }),
+  rt: varchar('rt', { length: COLUMN_LENGTH.sekolah.rt }),
+  rw: varchar('rw', { length: COLUMN_LENGTH.sekolah.rw }),
   desaKelurahan: text('desa_kelurahan'),
   kecamatan: text('kecamatan'),
   kabupaten: text('kabupaten'),
   provinsi: text('provinsi'),
-  kodeWilayah: varchar('kode_wilayah', { length: 16 }),
-  kodePos: varchar('kode_pos', { length: 8 }),
+  kodeWilayah: varchar('kode_wilayah', { length: COLUMN_LENGTH.sekolah.kode_wilayah }),
+  kodePos: varchar('kode_pos', { length: COLUMN_LENGTH.sekolah.kode_pos }),
   lintang: text('lintang'),
   bujur: text('bujur'),
-  noTelp: varchar('no_telp', { length: 32 }),
-  noFax: varchar('no_fax', { length: 32 }),
+  noTelp: varchar('no_telp', { length: COLUMN_LENGTH.sekolah.no_telp }),
+  noFax: varchar('no_fax', { length: COLUMN_LENGTH.sekolah.no_fax }),
   email: text('email'),
   website: text('website'),
   sekolahIdDapodik: uuid('sekolah_id_dapodik').unique(),
@@ -50,7 +51,7 @@ export const sekolah = pgTable('sekolah', {
 /** Academic year, keyed by its first calendar year (2024 = 2024/2025). Global per installation. */
 export const tahunAjaran = pgTable('tahun_ajaran', {
   tahunAjaranId: integer('tahun_ajaran_id').primaryKey(),
-  nama: varchar('nama', { length: 16 }).notNull(),
+  nama: varchar('nama', { length: COLUMN_LENGTH.tahun_ajaran.nama }).notNull(),
   periodeAktif: boolean('periode_aktif').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -59,11 +60,11 @@ export const tahunAjaran = pgTable('tahun_ajaran', {
 export const semester = pgTable(
   'semester',
   {
-    semesterId: varchar('semester_id', { length: 5 }).primaryKey(),
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.semester.semester_id }).primaryKey(),
     tahunAjaranId: integer('tahun_ajaran_id')
       .notNull()
       .references(() => tahunAjaran.tahunAjaranId),
-    nama: varchar('nama', { length: 32 }).notNull(),
+    nama: varchar('nama', { length: COLUMN_LENGTH.semester.nama }).notNull(),
     semester: smallint('semester').notNull(),
     periodeAktif: boolean('periode_aktif').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -82,8 +83,10 @@ export const settings = pgTable(
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    semesterId: varchar('semester_id', { length: 5 }).references(() => semester.semesterId),
-    key: varchar('key', { length: 100 }).notNull(),
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.settings.semester_id }).references(
+      () => semester.semesterId,
+    ),
+    key: varchar('key', { length: COLUMN_LENGTH.settings.key }).notNull(),
     value: text('value'),
     ...timestamps,
   },
@@ -103,7 +106,7 @@ export const sekolahLogo = pgTable('sekolah_logo', {
   sekolahId: uuid('sekolah_id')
     .primaryKey()
     .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-  mimeType: varchar('mime_type', { length: 32 }).notNull(),
+  mimeType: varchar('mime_type', { length: COLUMN_LENGTH.sekolah_logo.mime_type }).notNull(),
   data: bytea('data').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sekolah, semester } from '../sekolah/tables';
@@ -15,11 +16,11 @@ export const sinkronisasiRun = pgTable(
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    semesterId: varchar('semester_id', { length: 5 })
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.sinkronisasi_run.semester_id })
       .notNull()
       .references(() => semester.semesterId),
     /** queued → running → done | failed | cancelled */
-    status: varchar('status', { length: 16 }).notNull().default('queued'),
+    status: varchar('status', { length: COLUMN_LENGTH.sinkronisasi_run.status }).notNull().default('queued'),
     /** SyncKindResult[] in sync order. */
     report: jsonb('report').notNull(),
     message: text('message'),

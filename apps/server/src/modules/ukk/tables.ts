@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -44,11 +45,11 @@ export const refPaketUkk = pgTable(
     /** null: a national package (read-only for schools). */
     sekolahId: sekolahFk(),
     /** ref_jurusan code (no FK, as rombongan_belajar.jurusan_id). */
-    jurusanId: varchar('jurusan_id', { length: 25 }).notNull(),
+    jurusanId: varchar('jurusan_id', { length: COLUMN_LENGTH.ref_paket_ukk.jurusan_id }).notNull(),
     /** ref_kurikulum (no FK). */
     kurikulumId: integer('kurikulum_id').notNull(),
-    kodeKompetensi: varchar('kode_kompetensi', { length: 25 }),
-    nomorPaket: varchar('nomor_paket', { length: 20 }).notNull(),
+    kodeKompetensi: varchar('kode_kompetensi', { length: COLUMN_LENGTH.ref_paket_ukk.kode_kompetensi }),
+    nomorPaket: varchar('nomor_paket', { length: COLUMN_LENGTH.ref_paket_ukk.nomor_paket }).notNull(),
     namaPaketId: text('nama_paket_id').notNull(),
     namaPaketEn: text('nama_paket_en').notNull(),
     status: smallint('status').notNull().default(1),
@@ -72,7 +73,7 @@ export const unitUkk = pgTable(
     paketUkkId: uuid('paket_ukk_id')
       .notNull()
       .references(() => refPaketUkk.paketUkkId, { onDelete: 'cascade' }),
-    kodeUnit: varchar('kode_unit', { length: 50 }).notNull(),
+    kodeUnit: varchar('kode_unit', { length: COLUMN_LENGTH.unit_ukk.kode_unit }).notNull(),
     namaUnitId: text('nama_unit_id').notNull(),
     namaUnitEn: text('nama_unit_en').notNull(),
     ...timestamps,
@@ -92,7 +93,7 @@ export const rencanaUkk = pgTable(
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    semesterId: varchar('semester_id', { length: 5 })
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.rencana_ukk.semester_id })
       .notNull()
       .references(() => semester.semesterId),
     rombonganBelajarId: uuid('rombongan_belajar_id')
@@ -108,7 +109,7 @@ export const rencanaUkk = pgTable(
       .notNull()
       .references(() => guru.guruId),
     tanggalSertifikat: date('tanggal_sertifikat').notNull(),
-    polaUkk: varchar('pola_ukk', { length: 12 }).notNull().default('sekolah'),
+    polaUkk: varchar('pola_ukk', { length: COLUMN_LENGTH.rencana_ukk.pola_ukk }).notNull().default('sekolah'),
     ...timestamps,
   },
   (t) => [
@@ -168,15 +169,21 @@ export const templateSertifikatUkk = pgTable(
     masaBerlaku: smallint('masa_berlaku'),
     tempat: text('tempat'),
     /** 'sekolah' (the school's logo) or 'tut_wuri' (the ministry's emblem). */
-    logo: varchar('logo', { length: 10 }),
+    logo: varchar('logo', { length: COLUMN_LENGTH.template_sertifikat_ukk.logo }),
     background: bytea('background'),
-    backgroundMime: varchar('background_mime', { length: 20 }),
+    backgroundMime: varchar('background_mime', {
+      length: COLUMN_LENGTH.template_sertifikat_ukk.background_mime,
+    }),
     penandatanganNama: text('penandatangan_nama'),
-    penandatanganNip: varchar('penandatangan_nip', { length: 32 }),
+    penandatanganNip: varchar('penandatangan_nip', {
+      length: COLUMN_LENGTH.template_sertifikat_ukk.penandatangan_nip,
+    }),
     penandatanganJabatan: text('penandatangan_jabatan'),
     /** English programme names by ref_jurusan code (ref_jurusan has none). */
     jurusanEn: jsonb('jurusan_en').$type<Record<string, string>>(),
-    predikatScheme: varchar('predikat_scheme', { length: 5 }),
+    predikatScheme: varchar('predikat_scheme', {
+      length: COLUMN_LENGTH.template_sertifikat_ukk.predikat_scheme,
+    }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

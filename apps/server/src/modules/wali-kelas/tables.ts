@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import { check, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { rencanaBudayaKerja } from '../projek/tables';
@@ -61,7 +62,7 @@ export const catatanWali = pgTable(
     catatanWaliId: uuid('catatan_wali_id').primaryKey().defaultRandom(),
     sekolahId: sekolahRef(),
     anggotaRombelId: anggotaRef(),
-    type: varchar('type', { length: 20 }).notNull(),
+    type: varchar('type', { length: COLUMN_LENGTH.catatan_wali.type }).notNull(),
     uraianDeskripsi: text('uraian_deskripsi').notNull(),
     ...timestamps,
   },
@@ -119,7 +120,7 @@ export const kenaikanKelas = pgTable(
       .notNull()
       .references(() => rombonganBelajar.rombonganBelajarId, { onDelete: 'cascade' }),
     status: smallint('status').notNull(),
-    namaKelas: varchar('nama_kelas', { length: 100 }),
+    namaKelas: varchar('nama_kelas', { length: COLUMN_LENGTH.kenaikan_kelas.nama_kelas }),
     ...timestamps,
   },
   (t) => [

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sekolah } from '../../sekolah/tables';
 
@@ -11,7 +12,7 @@ export const kirimDataWatermark = pgTable(
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    tableName: varchar('table_name', { length: 64 }).notNull(),
+    tableName: varchar('table_name', { length: COLUMN_LENGTH.kirim_data_watermark.table_name }).notNull(),
     /** updated_at of the last confirmed row (null: nothing sent yet). */
     lastUpdatedAt: timestamp('last_updated_at', { withTimezone: true, precision: 6 }),
     /** Its primary key (text), breaking ties of equal updated_at. */

@@ -1,3 +1,4 @@
+import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { sekolah, semester } from '../../sekolah/tables';
 
@@ -14,7 +15,7 @@ export const kirimNilaiItem = pgTable(
     sekolahId: uuid('sekolah_id')
       .notNull()
       .references(() => sekolah.sekolahId, { onDelete: 'cascade' }),
-    semesterId: varchar('semester_id', { length: 5 })
+    semesterId: varchar('semester_id', { length: COLUMN_LENGTH.kirim_nilai_item.semester_id })
       .notNull()
       .references(() => semester.semesterId),
     rombonganBelajarId: uuid('rombongan_belajar_id').notNull(),
@@ -22,16 +23,16 @@ export const kirimNilaiItem = pgTable(
     /** null for a mata evaluasi. */
     anggotaRombelId: uuid('anggota_rombel_id'),
     /** 'matev' | 'nilai' */
-    jenis: varchar('jenis', { length: 8 }).notNull(),
-    itemKey: varchar('item_key', { length: 120 }).notNull(),
+    jenis: varchar('jenis', { length: COLUMN_LENGTH.kirim_nilai_item.jenis }).notNull(),
+    itemKey: varchar('item_key', { length: COLUMN_LENGTH.kirim_nilai_item.item_key }).notNull(),
     /** id_evaluasi (matev) or nilai_id (nilai): never regenerated for the same item. */
     dapodikId: uuid('dapodik_id').notNull(),
     /** The payload to (re)send, without timestamps and updater. */
     payload: jsonb('payload'),
     /** Hash of the payload Dapodik last accepted (null: never accepted). */
-    sentHash: varchar('sent_hash', { length: 64 }),
+    sentHash: varchar('sent_hash', { length: COLUMN_LENGTH.kirim_nilai_item.sent_hash }),
     /** pending | sent | failed | skipped */
-    status: varchar('status', { length: 16 }).notNull().default('pending'),
+    status: varchar('status', { length: COLUMN_LENGTH.kirim_nilai_item.status }).notNull().default('pending'),
     message: text('message'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
