@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Icon } from '../../../components/icon';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { PasswordCard } from '../components/password-card';
+import { PasswordCard } from '../profile-parts/password-card';
 
 /**
  * Ganti Password (decision 054): a generated or reset one-time password opens only this page.

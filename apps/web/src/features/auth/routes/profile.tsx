@@ -23,8 +23,8 @@ import { useTranslation } from '../../../lib/i18n';
 import { updateUserData } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { getProfile, PROFILE_KEY, updateProfile, uploadPhoto } from '../api/profile-api';
-import { PasswordCard } from '../components/password-card';
 import { checkPhoto } from '../components/photo-check';
+import { PasswordCard } from '../profile-parts/password-card';
 
 /** The server's field messages (axios errors are normalised first). */
 function fieldErrors(error: unknown): Record<string, string> {

@@ -10,7 +10,8 @@ import { changePassword } from '../api/profile-api';
 /**
  * Perbaharui Kata Sandi: the current password, the new one twice. On the profile page, and the
  * whole of the forced change screen after a one-time password (decision 054), which goes on
- * with `onChanged`.
+ * with `onChanged`. Not in `components/`: that folder is the public pages' (their messages are
+ * loaded before the first render, scripts/locale-parts.test.ts), and this card is behind the login.
  */
 export function PasswordCard({ onChanged }: { onChanged?: () => void }) {
   const { t } = useTranslation();
