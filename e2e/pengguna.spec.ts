@@ -1,5 +1,39 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { login } from './support';
+
+/**
+ * Logs in with a generated or reset one-time password (from a logged-in page): only the full-page
+ * Ganti Password screen opens — any other address comes back to it, no menu — until the password
+ * is changed; then the app works (decision 054).
+ */
+async function firstLoginMustChange(page: Page, loginName: string, password: string): Promise<void> {
+  // Wait for the logout to land on /login: a second goto could cut it off while still logged in.
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(loginName);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/ganti-password$/);
+  const screen = page.getByTestId('ganti-password');
+  await expect(screen).toContainText('Change your password first');
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  for (const other of ['/', '/profile', '/setting/users', '/unduhan']) {
+    await page.goto(other);
+    await expect(page).toHaveURL(/\/ganti-password$/);
+    await expect(screen).toBeVisible();
+  }
+  const chosen = `pilihan-sendiri-${Date.now()}`;
+  await page.getByLabel('Current password').fill(password);
+  await page.getByLabel('New password').fill(chosen);
+  await page.getByLabel('Confirm password').fill(chosen);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(screen).toHaveCount(0);
+  // The app works now: the profile opens with the account's own data.
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByLabel('Nama Lengkap')).not.toHaveValue('');
+}
 
 test.describe('Akses Pengguna', () => {
   test('search the users, then add and remove the Waka role', async ({ page }) => {
@@ -53,18 +87,11 @@ test.describe('Akses Pengguna', () => {
     const { readFileSync } = await import('node:fs');
     expect(readFileSync(path).subarray(0, 5).toString()).toBe('%PDF-');
 
-    // The new account logs in with its one-time password and is asked to choose its own.
+    // The new account logs in with its one-time password and must choose its own first.
     const row = page.getByTestId('credentials-table').locator('tbody tr').first();
     const loginName = (await row.locator('td').nth(1).textContent()) ?? '';
     const password = (await passwords.first().textContent()) ?? '';
-    // Wait for the logout to land on /login: a second goto could cut it off while still logged in.
-    await page.goto('/logout');
-    await expect(page).toHaveURL(/\/login$/);
-    await page.getByLabel('Email').fill(loginName);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('must-change-password')).toBeVisible();
+    await firstLoginMustChange(page, loginName, password);
   });
 });
 
@@ -84,5 +111,15 @@ test.describe('Password PD', () => {
     await table.locator('tbody tr').first().getByRole('button', { name: 'Reset Password' }).click();
     await page.getByTestId('confirm-yes').click();
     await expect(page.getByTestId('one-time-password')).toHaveText(/^[a-z2-9]{10}$/);
+
+    // The pupil logs in with the reset password and must choose their own first.
+    const modal = page.getByTestId('credentials-modal');
+    const loginName =
+      (await modal
+        .getByRole('row', { name: /^Login/ })
+        .locator('td')
+        .textContent()) ?? '';
+    const password = (await page.getByTestId('one-time-password').textContent()) ?? '';
+    await firstLoginMustChange(page, loginName, password);
   });
 });

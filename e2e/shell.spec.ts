@@ -47,16 +47,20 @@ test('the language switch changes the interface and is remembered', async ({ pag
   await expect(page.getByText('Silahkan login untuk dapat mengakses Aplikasi')).toHaveCount(0);
 });
 
-test('login errors are shown under the fields in Indonesian and the input stays', async ({ page }) => {
+test('a failed login answers one Indonesian message for a wrong password and an unknown e-mail; the input stays', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('guru@demo.sch.id');
   await page.getByLabel('Password', { exact: true }).fill('salah-sekali');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Password salah!')).toBeVisible();
+  await expect(page.getByText('Email atau password salah')).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue('guru@demo.sch.id');
   await page.getByLabel('Email').fill('tidak-ada@demo.sch.id');
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Email tidak terdaftar')).toBeVisible();
+  // The same answer (decision 054): the page shows it once, nothing tells the two apart.
+  await expect(page.getByText('Email atau password salah')).toHaveCount(1);
+  await expect(page.getByText('Email tidak terdaftar')).toHaveCount(0);
 });
 
 test('a welcome toast appears bottom right after login', async ({ page }) => {

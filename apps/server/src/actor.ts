@@ -11,4 +11,6 @@ export interface Actor {
   pesertaDidikId: string | null;
   /** Refresh-token family of this login (logout revokes it). */
   familyId: string;
+  /** Still on a generated or reset one-time password: only PASSWORD_CHANGE_ROUTES answer (decision 054). */
+  mustChangePassword: boolean;
 }

@@ -14,6 +14,7 @@ export function areaOf(name: string): string {
     'penilaian-ukk': 'ukk',
     'input-nilai': 'penilaian',
     profile: 'auth',
+    'ganti-password': 'auth',
     beranda: 'beranda',
     unduhan: 'unduhan',
     'detil-nilai': 'portal',

@@ -26,6 +26,12 @@ export const ERROR_CODES = {
   /** Added by the server foundation: a request the server cannot take in its form. */
   BAD_REQUEST: 'BAD_REQUEST',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /**
+   * 403 from every route but the password change, the profile read and logout while the account
+   * still has its generated or reset one-time password (decision 054); the web app answers it
+   * with the forced change-password screen.
+   */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
@@ -43,9 +49,11 @@ export const MESSAGES = {
   rateLimited: (seconds: number) =>
     `Terlalu banyak percobaan login. Silahkan coba lagi dalam ${seconds} detik.`,
   emailRequired: 'Email tidak boleh kosong',
-  emailNotRegistered: 'Email tidak terdaftar',
+  /** One answer for an unknown account and a wrong password (decision 054). */
+  invalidCredentials: 'Email atau password salah',
   passwordRequired: 'Password tidak boleh kosong',
-  passwordWrong: 'Password salah!',
+  passwordChangeRequired:
+    'Password Anda masih password sementara dari administrator. Silahkan ganti password terlebih dahulu.',
   semesterRequired: 'Tahun Pelajaran tidak boleh kosong',
   semesterUnknown: 'Tahun Pelajaran tidak ditemukan',
   refreshInvalid: 'Sesi login tidak valid atau sudah berakhir. Silahkan login kembali.',

@@ -126,6 +126,17 @@ export const ROUTES: readonly RouteDef[] = [
     action: 'read',
   },
   {
+    // Decision 054: the only page (with logout) a user on a generated or reset one-time password
+    // can open; the web guard sends every other route here until the password is changed.
+    path: '/ganti-password',
+    name: 'ganti-password',
+    title: 'Ganti Password',
+    breadcrumb: [],
+    resource: 'Web',
+    action: 'read',
+    layout: 'full',
+  },
+  {
     path: '/error-404',
     name: 'error-404',
     title: 'Laman tidak ditemukan',

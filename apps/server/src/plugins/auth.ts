@@ -12,7 +12,7 @@ import type { Actor } from '../actor';
 import type { AppContext } from '../context';
 import { loadActor } from '../modules/auth/service';
 import { verifyAccessToken } from '../modules/auth/tokens';
-import { forbidden, unauthenticated } from './errors';
+import { AppError, forbidden, unauthenticated } from './errors';
 
 /**
  * Who may use a route at all: the roles (any one of them, in the token's semester), or 'any'
@@ -31,6 +31,11 @@ export interface RouteAccessEntry {
 declare module 'fastify' {
   interface FastifyContextConfig {
     roles?: RouteRoles;
+    /**
+     * Answers an account that still has its one-time password (the password change and the
+     * profile read; logout is public). Every other authenticated route refuses it (decision 054).
+     */
+    beforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     /** Set by `authenticate`; null on public routes. */
@@ -97,6 +102,11 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const actor = await resolveActor(app.ctx, request);
     if (!actor) throw unauthenticated();
+    // A generated or reset password opens nothing but its own change (decision 054). Checked on
+    // every request, not at login: a reset while the user is logged in applies at once.
+    if (actor.mustChangePassword && request.routeOptions.config.beforePasswordChange !== true) {
+      throw new AppError(403, ERROR_CODES.PASSWORD_CHANGE_REQUIRED, MESSAGES.passwordChangeRequired);
+    }
     request.actor = actor;
   });
   const routeAccess: RouteAccessEntry[] = [];

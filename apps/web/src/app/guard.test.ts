@@ -11,6 +11,8 @@ const as = (...roles: RoleName[]): GuardSession => ({
   roles,
 });
 
+const oneTime = (...roles: RoleName[]): GuardSession => ({ ...as(...roles), mustChangePassword: true });
+
 function decide(path: string, session: GuardSession): string {
   const def = routeByPath(path);
   if (!def) throw new Error(`no route ${path}`);
@@ -32,6 +34,17 @@ const TABLE: [path: string, who: string, session: GuardSession, expected: string
   ['/setting/umum', 'anonymous', anonymous, '/login'],
   ['/error-404', 'anonymous', anonymous, 'allow'],
   ['/not-authorized', 'anonymous', anonymous, 'allow'],
+  ['/ganti-password', 'anonymous', anonymous, '/login'],
+  // a one-time password (decision 054): only the change screen and logout open
+  ['/', 'guru on a one-time password', oneTime('guru'), '/ganti-password'],
+  ['/profile', 'guru on a one-time password', oneTime('guru'), '/ganti-password'],
+  ['/setting/umum', 'admin on a one-time password', oneTime('admin'), '/ganti-password'],
+  ['/not-authorized', 'guru on a one-time password', oneTime('guru'), '/ganti-password'],
+  ['/login', 'guru on a one-time password', oneTime('guru'), '/ganti-password'],
+  ['/ganti-password', 'guru on a one-time password', oneTime('guru'), 'allow'],
+  ['/ganti-password', 'siswa on a one-time password', oneTime('siswa'), 'allow'],
+  ['/logout', 'guru on a one-time password', oneTime('guru'), 'allow'],
+  ['/ganti-password', 'guru with an own password', as('guru'), '/'],
   // admin
   ['/', 'admin', as('admin'), 'allow'],
   ['/login', 'admin', as('admin'), '/'],

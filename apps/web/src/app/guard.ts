@@ -12,6 +12,8 @@ import type { LayoutType } from '../lib/prefs';
  */
 export interface GuardSession {
   loggedIn: boolean;
+  /** A generated or reset one-time password: only the change screen and logout open (decision 054). */
+  mustChangePassword?: boolean;
   ability: readonly AbilityRule[];
   roles: readonly RoleName[];
 }
@@ -21,6 +23,8 @@ export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string }
 export const LOGIN_PATH = '/login';
 export const NOT_AUTHORIZED_PATH = '/not-authorized';
 export const NOT_FOUND_PATH = '/error-404';
+export const PASSWORD_CHANGE_PATH = '/ganti-password';
+const LOGOUT_PATH = '/logout';
 
 /** Home page per role. Every role lands on the dashboard, which adapts to the role (§3). */
 export function homeFor(_roles: readonly RoleName[]): string {
@@ -28,9 +32,19 @@ export function homeFor(_roles: readonly RoleName[]): string {
 }
 
 export function decideNavigation(
-  records: readonly Pick<RouteDef, 'resource' | 'action' | 'roles' | 'redirectIfLoggedIn'>[],
+  records: readonly Pick<RouteDef, 'path' | 'resource' | 'action' | 'roles' | 'redirectIfLoggedIn'>[],
   session: GuardSession,
 ): GuardDecision {
+  // The server refuses everything else to a one-time password; the change screen is the only
+  // page (besides logout), and it is pointless once the password is the user's own.
+  const forced = session.loggedIn && session.mustChangePassword === true;
+  const onChange = records.some((r) => r.path === PASSWORD_CHANGE_PATH);
+  if (forced && !onChange && !records.some((r) => r.path === LOGOUT_PATH)) {
+    return { kind: 'redirect', to: PASSWORD_CHANGE_PATH };
+  }
+  if (onChange && !forced) {
+    return { kind: 'redirect', to: session.loggedIn ? homeFor(session.roles) : LOGIN_PATH };
+  }
   if (session.loggedIn && records.some((r) => r.redirectIfLoggedIn)) {
     return { kind: 'redirect', to: homeFor(session.roles) };
   }

@@ -22,7 +22,12 @@ import { BARE_ROUTES, BARE_SCREENS, preloadShell } from './shell-chunks';
 
 export function currentGuardSession(): GuardSession {
   const s = getSession();
-  return { loggedIn: isLoggedIn(s), ability: sessionAbility(s), roles: sessionRoles(s) };
+  return {
+    loggedIn: isLoggedIn(s),
+    mustChangePassword: s.userData?.must_change_password === true,
+    ability: sessionAbility(s),
+    roles: sessionRoles(s),
+  };
 }
 
 function MissingScreen(): never {
@@ -114,7 +119,11 @@ export function createAppRouter(history?: RouterHistory) {
 
 function sessionSignature(): string {
   const s = getSession();
-  return isLoggedIn(s) ? `${s.userData?.id}:${sessionRoles(s).join(',')}` : '';
+  // The one-time password flag too: the server's 403 sets it and the guards must send the user
+  // to the change screen; clearing it lets them go on.
+  return isLoggedIn(s)
+    ? `${s.userData?.id}:${sessionRoles(s).join(',')}:${s.userData?.must_change_password === true}`
+    : '';
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

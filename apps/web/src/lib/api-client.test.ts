@@ -2,7 +2,7 @@ import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient, type Lock } from './api-client';
 import { toHttpError } from './http-errors';
-import { reloadSession } from './session';
+import { getSession, reloadSession } from './session';
 
 interface Seen {
   url: string;
@@ -69,6 +69,22 @@ describe('API client', () => {
     const api = createApiClient({ adapter: server.adapter });
     await api.get('/profile');
     expect(server.seen).toEqual([{ url: '/profile', auth: 'Bearer old-access' }]);
+  });
+
+  it('a 403 PASSWORD_CHANGE_REQUIRED marks the session (the guard then opens only the change screen)', async () => {
+    const adapter = async (config: InternalAxiosRequestConfig): Promise<AxiosResponse> => {
+      const data = { statusCode: 403, code: 'PASSWORD_CHANGE_REQUIRED', message: 'Ganti password dulu' };
+      const res = { data, status: 403, statusText: '403', headers: {}, config };
+      throw new AxiosError('Request failed with status code 403', 'ERR_BAD_REQUEST', config, null, res);
+    };
+    const api = createApiClient({ adapter });
+    expect(getSession().userData?.must_change_password).toBeUndefined();
+    const error = await api.get('/beranda/guru').catch((e: unknown) => e);
+    expect(toHttpError(error)).toMatchObject({ status: 403, code: 'PASSWORD_CHANGE_REQUIRED' });
+    expect(getSession().userData?.must_change_password).toBe(true);
+    // Other data of the session stays.
+    expect(getSession().userData?.name).toBe('Budi');
+    expect(getSession().accessToken).toBe('old-access');
   });
 
   it('3 concurrent 401s → exactly 1 refresh, 3 replays with the new token, both tokens stored', async () => {

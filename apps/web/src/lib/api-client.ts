@@ -1,5 +1,6 @@
+import { ERROR_CODES } from '@erapor/contract/errors';
 import axios, { type AxiosAdapter, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
-import { clearSession, storeTokens } from './session';
+import { clearSession, storeTokens, updateUserData } from './session';
 import { readString, STORAGE_KEYS } from './storage';
 
 declare module 'axios' {
@@ -109,6 +110,14 @@ export function createApiClient(options: ApiClientOptions = {}): AxiosInstance {
 
   client.interceptors.response.use(undefined, async (error) => {
     const config = error?.config as InternalAxiosRequestConfig | undefined;
+    // The account is on a one-time password (set at login, or reset meanwhile by the
+    // administrator): marking the session sends the router's guard to the change screen.
+    if (
+      error?.response?.status === 403 &&
+      error.response.data?.code === ERROR_CODES.PASSWORD_CHANGE_REQUIRED
+    ) {
+      updateUserData({ must_change_password: true });
+    }
     if (error?.response?.status !== 401 || !config || config.skipAuthRefresh || config._retried) {
       throw error;
     }

@@ -60,15 +60,19 @@ describe('publicRequest', () => {
 
   it('turns an API error into HttpError with details', async () => {
     const body = {
-      statusCode: 401,
-      code: 'INVALID_CREDENTIALS',
-      message: 'Password salah!',
-      details: { password: 'Password salah!' },
+      statusCode: 422,
+      code: 'VALIDATION_ERROR',
+      message: 'Tahun Pelajaran tidak ditemukan',
+      details: { semester_id: 'Tahun Pelajaran tidak ditemukan' },
     };
-    const fetchImpl = async () => new Response(JSON.stringify(body), { status: 401 });
+    const fetchImpl = async () => new Response(JSON.stringify(body), { status: 422 });
     const err = await publicRequest('POST', '/jwt/login', {}, { fetchImpl }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);
-    expect(err).toMatchObject({ kind: 'api', status: 401, details: { password: 'Password salah!' } });
+    expect(err).toMatchObject({
+      kind: 'api',
+      status: 422,
+      details: { semester_id: 'Tahun Pelajaran tidak ditemukan' },
+    });
   });
 
   it('network failure → "Network Error"; time-out → "timeout of N ms exceeded"', async () => {

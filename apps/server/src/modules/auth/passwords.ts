@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
 /**
@@ -19,4 +20,16 @@ export async function verifyPassword(stored: string, password: string): Promise<
   } catch {
     return false; // malformed hash: never a match
   }
+}
+
+let dummy: Promise<string> | null = null;
+
+/**
+ * A hash of a random password nobody knows, with the same parameters as every account's: the
+ * login verifies against it when the account does not exist, so that answer costs the same
+ * argon2 work as a wrong password (decision 054). Made once per process (the warm-up makes it).
+ */
+export function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(24).toString('base64url'));
+  return dummy;
 }

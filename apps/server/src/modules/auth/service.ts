@@ -22,7 +22,7 @@ import * as pengguna from '../pengguna/service';
 import { roleUser, users } from '../pengguna/tables';
 import * as sekolahService from '../sekolah/service';
 import { knownDevice, rememberDevice } from './device-cookie';
-import { hashPassword, verifyPassword } from './passwords';
+import { dummyHash, hashPassword, verifyPassword } from './passwords';
 import { passwordResets, refreshTokens } from './tables';
 import { type AccessClaims, randomToken, sha256, signAccessToken } from './tokens';
 
@@ -125,13 +125,14 @@ export async function login(
   }
   const user = await pengguna.findUserForLogin(db, account, semester.semester_id);
 
-  const failed = (field: 'email' | 'password', message: string) => {
+  // An unknown account is checked against a dummy hash and refused with the same answer as a
+  // wrong password, so neither the message nor the time tells a stranger which accounts exist
+  // (decision 054). Its attempts count towards the same limits as a real account's.
+  const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), input.password);
+  if (!user || !matches) {
     if (!nonce) ctx.limits.loginAddress.fail(ip);
-    return new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, message, { [field]: message });
-  };
-  if (!user) throw failed('email', MESSAGES.emailNotRegistered);
-  if (!(await verifyPassword(user.passwordHash, input.password)))
-    throw failed('password', MESSAGES.passwordWrong);
+    throw new AppError(401, ERROR_CODES.INVALID_CREDENTIALS, MESSAGES.invalidCredentials);
+  }
   limiter.reset(key);
   device?.remember(rememberDevice(ctx.secrets.jwtKey, device.cookie, account));
 
@@ -279,6 +280,7 @@ export async function loadActor(db: Db, claims: AccessClaims): Promise<Actor | n
       sekolahId: users.sekolahId,
       guruId: users.guruId,
       pesertaDidikId: users.pesertaDidikId,
+      mustChangePassword: users.mustChangePassword,
       // Table-qualified on purpose: inside a sub-select Drizzle renders bare column names.
       roles: sql<string | null>`(select string_agg(ru.role, ',') from ${roleUser} ru
         where ru.user_id = ${users}.user_id and ru.semester_id = ${claims.sem})`,
@@ -298,6 +300,7 @@ export async function loadActor(db: Db, claims: AccessClaims): Promise<Actor | n
     guruId: row.guruId,
     pesertaDidikId: row.pesertaDidikId,
     familyId: claims.fam,
+    mustChangePassword: row.mustChangePassword,
   };
 }
 

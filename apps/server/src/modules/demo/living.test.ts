@@ -57,6 +57,7 @@ describeEngines('living demo school', { config: { seedDemo: false } }, (t) => {
         guruId: ptk.ptk_id,
         pesertaDidikId: null,
         familyId: ptk.ptk_id,
+        mustChangePassword: false,
       };
       rows.push(...(await berandaGuru(t().db.db, actor)).data);
     }

@@ -983,6 +983,7 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
       guruId: null,
       pesertaDidikId: null,
       familyId: 'f2',
+      mustChangePassword: false,
     };
 
     it('keeps each school’s switch and alias to itself and hides one school’s own rows from the other', async () => {

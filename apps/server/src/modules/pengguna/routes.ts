@@ -27,7 +27,11 @@ export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/profile',
-    { ...authenticated, schema: { response: { 200: profileSchema, ...errorResponses(401, 404) } } },
+    {
+      ...authenticated,
+      config: { beforePasswordChange: true },
+      schema: { response: { 200: profileSchema, ...errorResponses(401, 404) } },
+    },
     async (request) => pengguna.getProfile(ctx.db, actorOf(request)),
   );
 
@@ -101,6 +105,7 @@ export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/password',
     {
       ...authenticated,
+      config: { beforePasswordChange: true },
       schema: {
         body: changePasswordRequestSchema,
         response: { 200: messageResponseSchema, ...errorResponses(400, 401, 404, 413, 415, 422) },

@@ -49,7 +49,7 @@ describe('login page', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows the server field messages under the fields and keeps what was typed', async () => {
+  it('shows a failed login above the form (one answer, no field named) and keeps what was typed', async () => {
     const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/auth/semester') return json(SEMESTERS);
       expect(JSON.parse(String(init?.body))).toEqual({
@@ -57,13 +57,9 @@ describe('login page', () => {
         password: 'salah',
         semester_id: '20261',
       });
+      // The server's one answer for an unknown account and a wrong password (decision 054).
       return json(
-        {
-          statusCode: 401,
-          code: 'INVALID_CREDENTIALS',
-          message: 'Password salah!',
-          details: { password: 'Password salah!' },
-        },
+        { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'Email atau password salah' },
         401,
       );
     });
@@ -75,12 +71,35 @@ describe('login page', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     });
-    const message = await screen.findByText('Password salah!');
-    const password = screen.getByLabelText('Password');
-    expect(password.getAttribute('aria-invalid')).toBe('true');
-    expect(password.getAttribute('aria-describedby')).toBe(message.id);
+    expect(await screen.findByText('Email atau password salah')).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).not.toBe('true');
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('guru@demo.sch.id');
     expect(screen.getByRole('button', { name: 'Login' })).not.toHaveProperty('disabled', true);
+  });
+
+  it('shows a server field message under its field', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/auth/semester') return json(SEMESTERS);
+        const message = 'Tahun Pelajaran tidak ditemukan';
+        return json(
+          { statusCode: 422, code: 'VALIDATION_ERROR', message, details: { semester_id: message } },
+          422,
+        );
+      }),
+    );
+    await openLogin();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'guru@demo.sch.id' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'rapor-demo' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    });
+    const message = await screen.findByText('Tahun Pelajaran tidak ditemukan');
+    const select = screen.getByLabelText(/Tahun Pelajaran/);
+    expect(select.getAttribute('aria-invalid')).toBe('true');
+    expect(select.getAttribute('aria-describedby')).toBe(message.id);
   });
 
   it('stores the session, greets the user and leaves the login page', async () => {

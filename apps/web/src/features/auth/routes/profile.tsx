@@ -6,7 +6,6 @@ import {
   Card,
   FileButton,
   Group,
-  PasswordInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -18,14 +17,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
-import { MustChangePasswordBanner } from '../../../components/must-change-password';
 import { useAuthedImage } from '../../../components/use-authed-image';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
-import { serverText, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { updateUserData } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { changePassword, getProfile, PROFILE_KEY, updateProfile, uploadPhoto } from '../api/profile-api';
+import { getProfile, PROFILE_KEY, updateProfile, uploadPhoto } from '../api/profile-api';
 import { checkPhoto } from '../components/photo-check';
+import { PasswordCard } from '../profile-parts/password-card';
 
 /** The server's field messages (axios errors are normalised first). */
 function fieldErrors(error: unknown): Record<string, string> {
@@ -39,7 +38,6 @@ export default function ProfilePage() {
 
   return (
     <Stack gap="lg">
-      <MustChangePasswordBanner withLink={false} />
       {profile.isError ? (
         <ErrorAlert
           color="danger"
@@ -185,69 +183,6 @@ function ProfileCard({
           ) : null}
         </Stack>
       </SimpleGrid>
-    </Card>
-  );
-}
-
-function PasswordCard() {
-  const { t } = useTranslation();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const change = useMutation({
-    mutationFn: changePassword,
-    onSuccess: (res) => {
-      setCurrent('');
-      setPassword('');
-      setConfirmation('');
-      updateUserData({ must_change_password: false });
-      toast.success(t('profile.passwordSavedTitle'), serverText(res.message));
-    },
-  });
-  const errors = fieldErrors(change.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    change.mutate({ current_password: current, password, password_confirmation: confirmation });
-  };
-  return (
-    <Card withBorder radius="md" padding="lg" id="password">
-      <Title order={4}>{t('profile.passwordTitle')}</Title>
-      <Text size="sm" c="dimmed" mb="md">
-        {t('profile.passwordText')}
-      </Text>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack maw={480}>
-          {change.isError && Object.keys(errors).length === 0 ? (
-            <Alert color="danger">{httpErrorMessage(change.error, t)}</Alert>
-          ) : null}
-          <PasswordInput
-            label={t('profile.currentPassword')}
-            value={current}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={errors.current_password}
-            autoComplete="current-password"
-          />
-          <PasswordInput
-            label={t('profile.newPassword')}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-            autoComplete="new-password"
-          />
-          <PasswordInput
-            label={t('profile.confirmPassword')}
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.currentTarget.value)}
-            error={errors.password_confirmation}
-            autoComplete="new-password"
-          />
-          <Group>
-            <Button type="submit" loading={change.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
     </Card>
   );
 }

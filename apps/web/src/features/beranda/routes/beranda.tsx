@@ -21,7 +21,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
-import { MustChangePasswordBanner } from '../../../components/must-change-password';
 import { useAbility } from '../../../lib/ability';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { formatNumber, loadAreaMessages, useTranslation } from '../../../lib/i18n';
@@ -50,7 +49,6 @@ export default function BerandaPage() {
   else body = <NoRoleDashboard user={userData} />;
   return (
     <Stack gap="lg" data-testid="beranda">
-      <MustChangePasswordBanner />
       {body}
     </Stack>
   );
