@@ -375,7 +375,6 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/ukk/template/latar',
     {
       ...kaprogFirst,
-      config: { ...kaprogFirst.config, ...imageUpload('latar', 'latar') },
       schema: { response: { 200: messageSchema, ...writeErrors } },
     },
     async (request) => template.removeLatar(db, actorOf(request)),
