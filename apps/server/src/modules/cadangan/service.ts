@@ -14,6 +14,12 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { jobs } from '../jobs/tables';
+/**
+ * The app's backups and restores (routes.ts starts them as background jobs). One at a time per
+ * server: a restore must not run under a backup of the same rows, and two backups at once would
+ * only double the load.
+ */
+import { checkStoredImages } from '../sekolah/stored-images';
 import { CadanganRefused, openArchive, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
@@ -21,11 +27,6 @@ import { archivePath, listArchives } from './files';
 import { checkTarget, type RestoreReport, restoreSchool } from './restore';
 import type { Sql } from './sql';
 
-/**
- * The app's backups and restores (routes.ts starts them as background jobs). One at a time per
- * server: a restore must not run under a backup of the same rows, and two backups at once would
- * only double the load.
- */
 export interface CadanganDeps {
   database: DatabaseHandle;
   backupDir: string;
@@ -233,5 +234,7 @@ export async function runRestore(
     onProgress: (p) => onProgress?.(p.done, p.total, p.table ? `Memulihkan ${p.table}` : 'Selesai'),
     beforeCommit: jobId ? (sql) => markCommitted(sql, jobId) : undefined,
   });
+  // The archive's images are uploads too: decoded and re-encoded, or dropped with a Beranda note.
+  await checkStoredImages(deps.database.db, { sekolahId, force: true });
   return { before: before.name, report };
 }

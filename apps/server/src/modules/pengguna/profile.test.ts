@@ -8,17 +8,12 @@ import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../tes
 
 const active = semesterOfDate(new Date()).semester_id;
 
-/** A tiny valid PNG (1×1) and a JPEG whose header (JFIF + SOF0) says 1×1 (lib/image.ts reads it). */
+/** A tiny valid PNG (1×1). */
 const PNG = Buffer.from(
   // A 1 × 1 black PNG that decodes (lib/image.ts decodes every upload in full, decision 049).
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63606060f80f00010401005fe5c34b0000000049454e44ae426082',
   'hex',
 );
-const JPEG = Buffer.concat([
-  Buffer.from('ffd8ffe000104a46494600010100000100010000ffc00011080001000103012200021101031101', 'hex'),
-  randomBytes(200),
-  Buffer.from('ffd9', 'hex'),
-]);
 
 function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
   const boundary = `----erapor${randomBytes(8).toString('hex')}`;
