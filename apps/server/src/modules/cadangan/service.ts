@@ -14,11 +14,6 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { jobs } from '../jobs/tables';
-/**
- * The app's backups and restores (routes.ts starts them as background jobs). One at a time per
- * server: a restore must not run under a backup of the same rows, and two backups at once would
- * only double the load.
- */
 import { checkStoredImages } from '../sekolah/stored-images';
 import { CadanganRefused, openArchive, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
@@ -27,6 +22,11 @@ import { archivePath, listArchives } from './files';
 import { checkTarget, type RestoreReport, restoreSchool } from './restore';
 import type { Sql } from './sql';
 
+/**
+ * The app's backups and restores (routes.ts starts them as background jobs). One at a time per
+ * server: a restore must not run under a backup of the same rows, and two backups at once would
+ * only double the load.
+ */
 export interface CadanganDeps {
   database: DatabaseHandle;
   backupDir: string;
