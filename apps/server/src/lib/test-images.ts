@@ -13,35 +13,26 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A PNG file with a correct chunk structure: IHDR for w × h RGB 8-bit, one IDAT, IEND. */
-export function pngFile(w: number, h: number, idat: Buffer): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(w, 0);
-  ihdr.writeUInt32BE(h, 4);
-  ihdr.writeUInt8(8, 8); // bit depth
-  ihdr.writeUInt8(2, 9); // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** An IHDR chunk for w × h, 8-bit, of the colour type (2 RGB, 6 RGBA). */
+function ihdr(w: number, h: number, colorType: number): Buffer {
+  const data = Buffer.alloc(13);
+  data.writeUInt32BE(w, 0);
+  data.writeUInt32BE(h, 4);
+  data.writeUInt8(8, 8); // bit depth
+  data.writeUInt8(colorType, 9);
+  return chunk('IHDR', data);
 }
 
-/** A PNG signature and IHDR chunk declaring w × h (CRC not checked: only the header is read). */
+/** A PNG file with a correct chunk structure: IHDR for w × h RGB 8-bit, one IDAT, IEND. */
+export function pngFile(w: number, h: number, idat: Buffer): Buffer {
+  return Buffer.concat([SIGNATURE, ihdr(w, h, 2), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A PNG signature and IHDR chunk declaring w × h RGBA, then stray bytes: only a header to read. */
 export function pngHeader(w: number, h: number): Buffer {
-  const ihdr = Buffer.alloc(25);
-  ihdr.writeUInt32BE(13, 0);
-  ihdr.write('IHDR', 4, 'latin1');
-  ihdr.writeUInt32BE(w, 8);
-  ihdr.writeUInt32BE(h, 12);
-  ihdr.writeUInt8(8, 16); // bit depth
-  ihdr.writeUInt8(6, 17); // RGBA
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    ihdr,
-    deflateSync(Buffer.alloc(8)),
-  ]);
+  return Buffer.concat([SIGNATURE, ihdr(w, h, 6), deflateSync(Buffer.alloc(8))]);
 }
 
 /** A JPEG: SOI, an APP0 (JFIF) segment, optionally a DQT, then SOFn declaring w × h. */
