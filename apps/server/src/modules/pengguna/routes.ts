@@ -7,7 +7,6 @@ import {
   updateProfileRequestSchema,
 } from '@erapor/contract/auth';
 import { MESSAGES } from '@erapor/contract/errors';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cleanUpload, imageUpload } from '../../lib/image-upload';

@@ -7,7 +7,6 @@ import {
   type UsulanRow,
 } from '@erapor/contract/portal/biodata';
 import { PORTAL_FOTO_MESSAGES, type PortalProfil, type TemanSekelas } from '@erapor/contract/portal/portal';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { readImageHeader } from '../../lib/image';

@@ -14,7 +14,6 @@ import {
   portalProfilSchema,
   temanSekelasSchema,
 } from '@erapor/contract/portal/portal';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cleanUpload, imageUpload } from '../../lib/image-upload';
