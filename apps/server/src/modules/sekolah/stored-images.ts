@@ -50,7 +50,7 @@ export async function readNotes(db: Db, sekolahId: string, now: Date): Promise<N
  * Checks and re-encodes one school's stored images: the logo, the certificate background and every
  * profile photo. Returns how many were re-encoded and dropped; the dropped ones become notes.
  */
-async function checkSchool(db: Db, sekolahId: string, now: Date): Promise<StoredImagesReport> {
+async function checkSchool(db: Db, sekolahId: string, now: Date, mark: boolean): Promise<StoredImagesReport> {
   const report = { reencoded: 0, dropped: 0 };
   const notes: Note[] = [];
   const check = async (
@@ -119,18 +119,21 @@ async function checkSchool(db: Db, sekolahId: string, now: Date): Promise<Stored
       { key: SETTING_KEYS.gambarDibuang, value: JSON.stringify([...kept, ...notes]), semesterId: null },
     );
   }
-  await setSetting(
-    db,
-    { sekolahId },
-    { key: SETTING_KEYS.gambarDiperiksa, value: STORED_IMAGES_VERSION, semesterId: null },
-  );
+  // A restore's check leaves the archive's settings as they came (a restore gives back the archive).
+  if (mark) {
+    await setSetting(
+      db,
+      { sekolahId },
+      { key: SETTING_KEYS.gambarDiperiksa, value: STORED_IMAGES_VERSION, semesterId: null },
+    );
+  }
   return report;
 }
 
 /**
  * The start-up task: every school whose images were not yet checked by this version. Idempotent —
  * a second run finds every school marked and touches nothing. `sekolahId` with `force` checks one
- * school again (after a restore).
+ * school again (after a restore) and leaves its mark as the archive had it.
  */
 export async function checkStoredImages(
   db: Db,
@@ -146,7 +149,7 @@ export async function checkStoredImages(
       const done = (await getSettings(db, { sekolahId }, SCHOOL_WIDE))[SETTING_KEYS.gambarDiperiksa];
       if (done === STORED_IMAGES_VERSION) continue;
     }
-    const report = await checkSchool(db, sekolahId, now);
+    const report = await checkSchool(db, sekolahId, now, !options.force);
     total.reencoded += report.reencoded;
     total.dropped += report.dropped;
   }
