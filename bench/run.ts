@@ -1,6 +1,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { cadanganBench } from './cadangan';
 import { demoSeedBench } from './demo-seed';
+import { imagesBench } from './images';
 import { importReference } from './import-reference';
 import { legerBench } from './leger';
 import { loginLatency } from './login-latency';
@@ -51,6 +52,7 @@ results.push(...(await monitoringBench()));
 results.push(...(await projekBench()));
 results.push(...(await ukkBench()));
 results.push(...(await cadanganBench()));
+results.push(...(await imagesBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,

@@ -12,10 +12,10 @@ import { apiToken, login } from './support';
  * The recorded values are put back at the end (proposed and approved through the API).
  */
 
-/** A 1×1 PNG. */
+/** A 1×1 PNG that decodes (every upload is decoded in full, decision 049). */
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+    '1f15c4890000000d49444154789c63606060f80f00010401005fe5c34b0000000049454e44ae426082',
   'hex',
 );
 
@@ -174,7 +174,8 @@ test('siswa@: Biodata, Teman Sekelas and the photo; a correction approved by the
       mimeType: 'image/png',
       buffer: Buffer.from('teks'),
     });
-    await expect(pupil.getByTestId('portal-foto-error')).toHaveText('Foto harus berupa gambar JPG atau PNG.');
+    // The server's own answer (decision 049): the bytes are not an image, whatever the name says.
+    await expect(pupil.getByTestId('portal-foto-error')).toHaveText('Berkas bukan gambar JPG atau PNG.');
     await chooser.setInputFiles({ name: 'foto-saya.png', mimeType: 'image/png', buffer: PNG });
     await expect(pupil.getByTestId('toasts')).toContainText('Foto Profil berhasil diperbaharui');
     await expect(pupil.getByTestId('portal-foto').locator('img')).toHaveAttribute('src', /^blob:/);

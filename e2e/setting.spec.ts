@@ -1,3 +1,4 @@
+import { IMAGE_MESSAGES } from '@erapor/contract/image';
 import { expect, type Page, test } from '@playwright/test';
 import { login } from './support';
 
@@ -82,8 +83,17 @@ test.describe('Pengaturan Umum', () => {
     await expect(page.getByText('Logo sekolah maksimal 1Mb.')).toBeVisible();
     await expect(page.getByTestId('setting-save')).toBeDisabled();
 
-    await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+    // A PNG header over broken data: the server decodes it, refuses it on the field (decision 049).
+    await file.setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(64, 7)]),
+    });
     await expect(page.getByText('Logo sekolah maksimal 1Mb.')).toHaveCount(0);
+    await page.getByTestId('setting-save').click();
+    await expect(page.getByText(IMAGE_MESSAGES.broken)).toBeVisible();
+
+    await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
     await page.getByTestId('setting-save').click();
     await expect(page.getByTestId('toasts')).toContainText('Pengaturan berhasil disimpan');
     await page.reload();

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { warmUpLogin } from './modules/auth/warmup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoSchool } from './modules/demo/seed';
+import { checkStoredImages } from './modules/sekolah/stored-images';
 
 const say = (line: string) => console.log(line);
 
@@ -72,6 +73,10 @@ async function main(): Promise<void> {
 
   try {
     await app.ready();
+    // Images stored by earlier versions, once: re-encoded or dropped before anything prints them.
+    await checkStoredImages(app.ctx.db)
+      .then((r) => r.dropped && say(`${r.dropped} gambar tersimpan rusak dihapus (lihat Beranda).`))
+      .catch((err) => app.log.warn({ err }, 'stored image check failed'));
     await warmUpLogin(app).catch((err) => app.log.warn({ err }, 'warm-up failed'));
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

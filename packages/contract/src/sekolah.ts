@@ -267,6 +267,14 @@ export const BERANDA_COUNTS = [
 ] as const;
 export type BerandaCount = (typeof BERANDA_COUNTS)[number];
 
+/** A stored image dropped because it did not decode (decision 049), as the Beranda shows it. */
+export const catatanGambarSchema = z.object({
+  jenis: z.enum(['logo', 'latar', 'foto']),
+  keterangan: z.string(),
+  waktu: z.string(),
+});
+export type CatatanGambar = z.infer<typeof catatanGambarSchema>;
+
 export const berandaAdminResponseSchema = z.object({
   sekolah: sekolahIdentityResponseSchema,
   kepala_sekolah: z.string().nullable(),
@@ -275,5 +283,7 @@ export const berandaAdminResponseSchema = z.object({
   status_penilaian: z.boolean(),
   /** The newest good backup (issue 16 item 2): the Beranda warns yellow after 2 days, red after 7. */
   cadangan: cadanganKeadaanSchema,
+  /** Stored images dropped by the start-up check or a restore (decision 049), newest last. */
+  gambar_dibuang: z.array(catatanGambarSchema),
 });
 export type BerandaAdminResponse = z.infer<typeof berandaAdminResponseSchema>;

@@ -1,6 +1,20 @@
+import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { checkImage, readImageHeader } from './image';
-import { jpegHeader, pngHeader } from './test-images';
+import { acceptImage, readImageHeader } from './image';
+import { pngDataMatchesHeader, pngRawSize } from './png-data';
+import {
+  brokenJpeg,
+  brokenPng,
+  jpegHeader,
+  pngBomb,
+  pngFile,
+  pngHeader,
+  pngHollow,
+  pngHuge,
+  realImage,
+  svgImage,
+} from './test-images';
 
 describe('readImageHeader', () => {
   it('reads the pixel size of a PNG from its IHDR chunk', () => {
@@ -48,17 +62,59 @@ describe('readImageHeader', () => {
   });
 });
 
-describe('checkImage', () => {
-  it('takes up to 4000 pixels a side and refuses more', () => {
-    expect(checkImage(pngHeader(4000, 4000))).toMatchObject({ ok: true });
-    expect(checkImage(jpegHeader(4001, 10))).toEqual({
+describe('acceptImage (decision 049)', () => {
+  it('re-encodes a good PNG and JPEG at the size of their kind, proportions kept, never enlarged', async () => {
+    const logo = await acceptImage(await realImage(1200, 800, 'png'), 'logo');
+    expect(logo).toMatchObject({ ok: true, image: { mimeType: 'image/png', width: 600, height: 400 } });
+    const foto = await acceptImage(await realImage(708, 944, 'jpeg'), 'foto');
+    expect(foto).toMatchObject({ ok: true, image: { mimeType: 'image/jpeg', width: 354, height: 472 } });
+    // A PNG background becomes a JPEG of at most A4 landscape at 150 dpi.
+    const latar = await acceptImage(await realImage(3508, 2480, 'png'), 'latar');
+    expect(latar).toMatchObject({ ok: true, image: { mimeType: 'image/jpeg', width: 1754, height: 1240 } });
+    const small = await acceptImage(await realImage(40, 30, 'png'), 'logo');
+    expect(small).toMatchObject({ ok: true, image: { width: 40, height: 30 } });
+    // What is stored is what we wrote, and it decodes to that size.
+    if (!latar.ok) throw new Error('latar refused');
+    const meta = await sharp(latar.image.data).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1754, 1240]);
+  });
+
+  it('refuses what is not a JPEG or PNG, what is broken and what is too large', async () => {
+    expect(await acceptImage(svgImage(), 'logo')).toEqual({ ok: false, reason: 'not-image' });
+    expect(await acceptImage(Buffer.from('GIF89a0000000000'), 'logo')).toEqual({
+      ok: false,
+      reason: 'not-image',
+    });
+    expect(await acceptImage(brokenPng(), 'logo')).toEqual({ ok: false, reason: 'broken' });
+    expect(await acceptImage(await brokenJpeg(), 'foto')).toEqual({ ok: false, reason: 'broken' });
+    // A small header over data that inflates to 64 MB, and a big header over almost no data.
+    expect(await acceptImage(await pngBomb(64), 'latar')).toEqual({ ok: false, reason: 'broken' });
+    expect(await acceptImage(pngHollow(), 'latar')).toEqual({ ok: false, reason: 'broken' });
+    // A header alone (the old tests' images) is broken now: nothing behind it decodes.
+    expect(await acceptImage(pngHeader(512, 512), 'logo')).toEqual({ ok: false, reason: 'broken' });
+    expect(await acceptImage(jpegHeader(640, 480), 'foto')).toEqual({ ok: false, reason: 'broken' });
+    expect(await acceptImage(pngHuge(), 'logo')).toEqual({
       ok: false,
       reason: 'too-large',
-      width: 4001,
-      height: 10,
+      width: 30_000,
+      height: 30_000,
       maxSide: 4000,
     });
-    expect(checkImage(pngHeader(10, 30_000))).toMatchObject({ ok: false, reason: 'too-large' });
-    expect(checkImage(Buffer.from('GIF89a'))).toEqual({ ok: false, reason: 'not-image' });
+    expect(await acceptImage(jpegHeader(4001, 10), 'foto')).toMatchObject({ ok: false, reason: 'too-large' });
+  });
+
+  it('the PNG data check: exactly the declared size passes, one byte more or less does not', async () => {
+    const rows = Buffer.alloc(10 * (1 + 30));
+    expect(await pngDataMatchesHeader(pngFile(10, 10, deflateSync(rows)))).toBe(true);
+    expect(await pngDataMatchesHeader(pngFile(10, 10, deflateSync(Buffer.alloc(rows.length + 1))))).toBe(
+      false,
+    );
+    expect(await pngDataMatchesHeader(pngFile(10, 10, deflateSync(Buffer.alloc(rows.length - 1))))).toBe(
+      false,
+    );
+    // Adam7 interlaced 10 × 10 RGB: passes of 2×2, 1×2, 3×1, 2×3, 5×2, 5×5, 10×5 pixels.
+    expect(pngRawSize({ width: 10, height: 10, bitDepth: 8, colorType: 2, interlace: 1 })).toBe(
+      2 * 7 + 2 * 4 + 1 * 10 + 3 * 7 + 2 * 16 + 5 * 16 + 5 * 31,
+    );
   });
 });

@@ -1,12 +1,25 @@
 import { IMAGE_MAX_SIDE } from '@erapor/contract/spreadsheet';
+import sharp from 'sharp';
+import { pngDataMatchesHeader } from './png-data';
 
 /*
- * Uploaded pictures (the school logo, profile photos) are stored as sent and drawn later into PDFs
- * and pages, where they are decoded. A 1 MB PNG can declare 60,000 × 60,000 pixels (14 GB once
- * decoded), so the size is read from the file's header — PNG IHDR, JPEG SOFn — without decoding
- * anything, and held against IMAGE_MAX_SIDE (decision 018). A file whose header cannot be read is
- * not an image; the type comes from these bytes, never from the file name.
+ * Every image the app accepts — school logo, certificate background, profile and pupil photos, and
+ * the same images arriving in a restored archive or stored by an earlier version — goes through
+ * `acceptImage` (decision 049, superseding the header-only check of decision 018). Only what our
+ * encoder wrote is stored, so only that reaches the PDF library or a browser.
+ *
+ * 1. The type and pixel size come from the header (PNG IHDR, JPEG SOFn), never from the file name:
+ *    anything else (SVG, GIF, WebP…) is not an image here, and more than IMAGE_MAX_SIDE a side is
+ *    refused before anything decodes it.
+ * 2. A PNG's data must inflate to what its header declares (png-data.ts): an inflation bomb behind a
+ *    small header is refused instead of being decoded "fine" from its first rows.
+ * 3. sharp decodes the whole image (failOn 'warning': a corrupt JPEG scan is only a libjpeg warning,
+ *    a broken PNG an error), within a pixel limit and a time limit, one image at a time, without
+ *    libvips' cache, and writes it anew at the size it is used.
  */
+
+sharp.cache(false);
+sharp.concurrency(1);
 
 export type ImageType = 'image/jpeg' | 'image/png';
 
@@ -69,47 +82,85 @@ export function readImageHeader(data: Buffer): ImageHeader | null {
   return pngHeader(data) ?? jpegHeader(data);
 }
 
-export type ImageCheck =
-  | { ok: true; image: ImageHeader }
-  | { ok: false; reason: 'not-image' }
-  | { ok: false; reason: 'too-large'; width: number; height: number; maxSide: number };
-
-/** An upload as an image within `maxSide` pixels on either side. */
-export function checkImage(data: Buffer, maxSide: number = IMAGE_MAX_SIDE): ImageCheck {
-  const image = readImageHeader(data);
-  if (!image) return { ok: false, reason: 'not-image' };
-  if (image.width > maxSide || image.height > maxSide) {
-    return { ok: false, reason: 'too-large', width: image.width, height: image.height, maxSide };
-  }
-  return { ok: true, image };
-}
+export type ImageKind = 'logo' | 'latar' | 'foto';
 
 /**
- * A checked picture decoded and written anew (the pupil's photo, issue #15): what is stored is
- * our encoder's output, never the uploaded bytes, so metadata (EXIF location, comments) and
- * anything hidden after the image data are gone, and a file that only looks like an image
- * (a valid header over broken data) is refused here instead of failing where it is drawn.
- * Turned upright by its EXIF orientation and made at most `side` pixels a side (a header photo
- * needs no more); JPEG stays JPEG, PNG stays PNG. Null when the data does not decode.
+ * What each kind is stored as (decision 049): its box in pixels (fitted inside, proportions kept,
+ * never enlarged) and its format. Logo: the cover's 100 pt box at 300 dpi is 417 px, 600 leaves
+ * room; PNG stays PNG for its transparency. Certificate background: A4 landscape at 150 dpi, JPEG
+ * (it is stretched over the page; transparency means nothing there). Photo: 3 × 4 cm at 300 dpi.
  */
-export async function reencodeImage(
-  data: Buffer,
-  header: ImageHeader,
-  side = 800,
-): Promise<{ mimeType: ImageType; data: Buffer } | null> {
-  // Loaded on first use: only the photo upload needs the codec. A damaged checksum passes (browsers
-  // show such files too), data that ends early or does not decode does not.
-  const { default: sharp } = await import('sharp');
+export const IMAGE_TARGETS: Record<ImageKind, { width: number; height: number; format: 'keep' | 'jpeg' }> = {
+  logo: { width: 600, height: 600, format: 'keep' },
+  latar: { width: 1754, height: 1240, format: 'jpeg' },
+  foto: { width: 354, height: 472, format: 'jpeg' },
+};
+
+export interface CleanImage {
+  mimeType: ImageType;
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export type ImageResult =
+  | { ok: true; image: CleanImage }
+  | { ok: false; reason: 'not-image' | 'broken' }
+  | { ok: false; reason: 'too-large'; width: number; height: number; maxSide: number };
+
+/** Decoding and encoding take at most this long; a slower image is treated as broken. */
+const DECODE_SECONDS = 10;
+
+// One image at a time in the whole process: a decode holds up to IMAGE_MAX_SIDE² pixels, and two
+// at once would double what the server may take.
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(task: () => Promise<T>): Promise<T> {
+  const run = queue.then(task, task);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function reencode(data: Buffer, header: ImageHeader, kind: ImageKind): Promise<CleanImage | null> {
+  const target = IMAGE_TARGETS[kind];
+  const jpeg = target.format === 'jpeg' || header.mimeType === 'image/jpeg';
   try {
-    const image = sharp(data, { failOn: 'truncated', limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE })
+    const image = sharp(data, {
+      failOn: 'warning',
+      limitInputPixels: IMAGE_MAX_SIDE * IMAGE_MAX_SIDE,
+      sequentialRead: true,
+    })
+      .timeout({ seconds: DECODE_SECONDS })
       .rotate()
-      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });
-    const out =
-      header.mimeType === 'image/png'
-        ? await image.png({ compressionLevel: 9 }).toBuffer()
-        : await image.jpeg({ quality: 85, mozjpeg: true }).toBuffer();
-    return { mimeType: header.mimeType, data: out };
+      .resize({ width: target.width, height: target.height, fit: 'inside', withoutEnlargement: true });
+    const encoded = jpeg
+      ? image.flatten({ background: '#ffffff' }).jpeg({ quality: 85, mozjpeg: true })
+      : image.png({ compressionLevel: 9 });
+    const { data: out, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { mimeType: jpeg ? 'image/jpeg' : 'image/png', data: out, width: info.width, height: info.height };
   } catch {
     return null;
   }
+}
+
+/**
+ * The upload as an image of `kind`, re-encoded at its stored size, or why it is refused: not a
+ * JPEG/PNG, broken (does not decode, or holds more data than it declares), or too many pixels.
+ */
+export async function acceptImage(data: Buffer, kind: ImageKind): Promise<ImageResult> {
+  const header = readImageHeader(data);
+  if (!header) return { ok: false, reason: 'not-image' };
+  if (header.width > IMAGE_MAX_SIDE || header.height > IMAGE_MAX_SIDE) {
+    return {
+      ok: false,
+      reason: 'too-large',
+      width: header.width,
+      height: header.height,
+      maxSide: IMAGE_MAX_SIDE,
+    };
+  }
+  const image = await oneAtATime(async () => {
+    if (header.mimeType === 'image/png' && !(await pngDataMatchesHeader(data))) return null;
+    return reencode(data, header, kind);
+  });
+  return image ? { ok: true, image } : { ok: false, reason: 'broken' };
 }

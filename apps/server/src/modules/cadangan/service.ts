@@ -14,6 +14,7 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
 import { jobs } from '../jobs/tables';
+import { checkStoredImages } from '../sekolah/stored-images';
 import { CadanganRefused, openArchive, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
@@ -233,5 +234,7 @@ export async function runRestore(
     onProgress: (p) => onProgress?.(p.done, p.total, p.table ? `Memulihkan ${p.table}` : 'Selesai'),
     beforeCommit: jobId ? (sql) => markCommitted(sql, jobId) : undefined,
   });
+  // The archive's images are uploads too: decoded and re-encoded, or dropped with a Beranda note.
+  await checkStoredImages(deps.database.db, { sekolahId, force: true });
   return { before: before.name, report };
 }

@@ -1,22 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { MESSAGES } from '@erapor/contract/errors';
+import { IMAGE_MESSAGES } from '@erapor/contract/image';
 import { semesterOfDate } from '@erapor/contract/semester';
 import { beforeAll, expect, it } from 'vitest';
+import { realImage } from '../../lib/test-images';
 import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../test/engines';
 
 const active = semesterOfDate(new Date()).semester_id;
 
-/** A tiny valid PNG (1×1) and a JPEG whose header (JFIF + SOF0) says 1×1 (lib/image.ts reads it). */
+/** A tiny valid PNG (1×1). */
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+  // A 1 × 1 black PNG that decodes (lib/image.ts decodes every upload in full, decision 049).
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63606060f80f00010401005fe5c34b0000000049454e44ae426082',
   'hex',
 );
-const JPEG = Buffer.concat([
-  Buffer.from('ffd8ffe000104a46494600010100000100010000ffc00011080001000103012200021101031101', 'hex'),
-  randomBytes(200),
-  Buffer.from('ffd9', 'hex'),
-]);
 
 function multipart(field: string, filename: string, content: Buffer, type = 'application/octet-stream') {
   const boundary = `----erapor${randomBytes(8).toString('hex')}`;
@@ -93,15 +90,16 @@ describeEngines('profile', {}, (t) => {
     expect(url).toMatch(new RegExp(`^/api/profile/photo/${userId}\\?v=`));
     const img = await t().app.inject({ url, headers: bearer(token) });
     expect(img.statusCode).toBe(200);
-    expect(img.headers['content-type']).toBe('image/png');
-    expect(img.rawPayload.equals(PNG)).toBe(true);
+    // Stored re-encoded as a JPEG photo (decision 049), never the bytes sent.
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.rawPayload.equals(PNG)).toBe(false);
     expect((await t().app.inject({ url })).statusCode).toBe(401);
     // Another user of the school sees it; the login answer carries the URL.
     const guru = await loginAs(t().app, 'guru@demo.sch.id', active);
     expect((await t().app.inject({ url, headers: bearer(guru.accessToken) })).statusCode).toBe(200);
     const again = await loginAs(t().app, 'waka@demo.sch.id', active);
     expect(again.userData.photo_url).toBe(url);
-    const jpg = await upload(multipart('photo', 'foto.jpeg', JPEG, 'image/jpeg'));
+    const jpg = await upload(multipart('photo', 'foto.jpeg', await realImage(30, 40, 'jpeg'), 'image/jpeg'));
     expect(jpg.statusCode).toBe(200);
     const img2 = await t().app.inject({
       url: json<{ photo_url: string }>(jpg).photo_url,
@@ -122,7 +120,7 @@ describeEngines('profile', {}, (t) => {
     expect(gif.statusCode).toBe(422);
     expect(json(gif)).toMatchObject({ details: { photo: 'Foto harus berekstensi jpg/jpeg/png' } });
     const disguised = await upload(multipart('photo', 'x.png', Buffer.from('<?php echo 1; ?>'), 'image/png'));
-    expect(json(disguised)).toMatchObject({ details: { photo: 'Foto harus berekstensi jpg/jpeg/png' } });
+    expect(json(disguised)).toMatchObject({ details: { photo: IMAGE_MESSAGES.notImage } });
     const wrongName = await upload(multipart('photo', 'x.txt', PNG, 'text/plain'));
     expect(json(wrongName)).toMatchObject({ details: { photo: 'Foto harus berekstensi jpg/jpeg/png' } });
     const big = Buffer.concat([PNG, Buffer.alloc(1024 * 1024 + 10)]);

@@ -7,10 +7,9 @@ import {
   updateProfileRequestSchema,
 } from '@erapor/contract/auth';
 import { MESSAGES } from '@erapor/contract/errors';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkImage } from '../../lib/image';
+import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
 import { fieldError, notFound } from '../../plugins/errors';
@@ -51,6 +50,7 @@ export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/profile/photo',
     {
       ...authenticated,
+      config: imageUpload('photo', 'foto'),
       schema: { response: { 200: profileSchema, ...errorResponses(400, 401, 404, 413, 422) } },
     },
     async (request) => {
@@ -63,18 +63,10 @@ export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLargeStatus: 422,
       });
       const { data, filename } = upload;
-      // The type and pixel size from the header (lib/image.ts); the file name alone is not trusted.
-      const image = checkImage(data);
-      if (!ALLOWED_EXT.has(extname(filename).toLowerCase()) || (!image.ok && image.reason === 'not-image')) {
-        throw fieldError('photo', MESSAGES.photoType);
-      }
-      if (!image.ok) {
-        throw fieldError(
-          'photo',
-          SPREADSHEET_MESSAGES.imageTooLarge(image.width, image.height, image.maxSide),
-        );
-      }
-      return pengguna.setPhoto(ctx.db, actor, { mimeType: image.image.mimeType, data });
+      if (!ALLOWED_EXT.has(extname(filename).toLowerCase())) throw fieldError('photo', MESSAGES.photoType);
+      // Decoded and stored re-encoded at 3 × 4 cm, 300 dpi (lib/image.ts, decision 049).
+      const image = await cleanUpload(data, 'foto', 'photo');
+      return pengguna.setPhoto(ctx.db, actor, { mimeType: image.mimeType, data: image.data });
     },
   );
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IMAGE_MESSAGES } from '@erapor/contract/image';
 import {
   BIODATA_MESSAGES,
   type PortalBiodata,
@@ -6,7 +7,6 @@ import {
   type UsulanRow,
 } from '@erapor/contract/portal/biodata';
 import { PORTAL_FOTO_MESSAGES, type PortalProfil, type TemanSekelas } from '@erapor/contract/portal/portal';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { readImageHeader } from '../../lib/image';
@@ -28,8 +28,8 @@ import { pupilToken } from './test-support';
  */
 
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6300010000000500010d0a2db40000000049454e44ae426082',
+  // A 1 × 1 black PNG that decodes (lib/image.ts decodes every upload in full, decision 049).
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63606060f80f00010401005fe5c34b0000000049454e44ae426082',
   'hex',
 );
 
@@ -341,21 +341,18 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
     const profil = async () => json<PortalProfil>(await call('GET', '/api/portal/profil', tokens.siswa));
     expect((await profil()).foto_url).toBeNull();
     const refused: [ReturnType<typeof multipart>, string][] = [
-      [multipart('foto', 'foto.png', Buffer.from('bukan gambar sama sekali')), PORTAL_FOTO_MESSAGES.type],
+      [multipart('foto', 'foto.png', Buffer.from('bukan gambar sama sekali')), IMAGE_MESSAGES.notImage],
       [multipart('foto', 'foto.pdf', PNG), PORTAL_FOTO_MESSAGES.type],
       [
         multipart('foto', 'foto.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])),
         PORTAL_FOTO_MESSAGES.size,
       ],
-      [
-        multipart('foto', 'besar.png', pngHeader(4001, 300)),
-        SPREADSHEET_MESSAGES.imageTooLarge(4001, 300, 4000),
-      ],
+      [multipart('foto', 'besar.png', pngHeader(4001, 300)), IMAGE_MESSAGES.tooLarge(4001, 300)],
       [multipart('lain', 'foto.png', PNG), PORTAL_FOTO_MESSAGES.required],
       // A true PNG header over data that does not decode.
       [
         multipart('foto', 'rusak.png', Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(64, 7)])),
-        PORTAL_FOTO_MESSAGES.type,
+        IMAGE_MESSAGES.broken,
       ],
     ];
     for (const [m, message] of refused) {
@@ -372,9 +369,9 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
     expect(url).toBe(json<{ foto_url: string }>(ok).foto_url);
     const img = await call('GET', url ?? '', tokens.siswa);
     expect(img.statusCode).toBe(200);
-    expect(img.headers['content-type']).toBe('image/png');
+    expect(img.headers['content-type']).toBe('image/jpeg');
 
-    // A large JPEG with a comment in it: stored re-encoded, at most 800 px a side, comment gone.
+    // A large JPEG with a comment in it: stored re-encoded inside 3 × 4 cm at 300 dpi, comment gone.
     const { default: sharp } = await import('sharp');
     const besar = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#3366aa' } })
       .jpeg()
@@ -385,7 +382,7 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
     expect(jpg.statusCode, jpg.body).toBe(200);
     const stored = await call('GET', json<{ foto_url: string }>(jpg).foto_url, tokens.siswa);
     expect(stored.headers['content-type']).toBe('image/jpeg');
-    expect(readImageHeader(stored.rawPayload)).toEqual({ mimeType: 'image/jpeg', width: 800, height: 600 });
+    expect(readImageHeader(stored.rawPayload)).toEqual({ mimeType: 'image/jpeg', width: 354, height: 266 });
     expect(stored.rawPayload.includes('RAHASIA-LOKASI')).toBe(false);
   });
 });

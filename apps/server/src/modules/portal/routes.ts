@@ -14,10 +14,9 @@ import {
   portalProfilSchema,
   temanSekelasSchema,
 } from '@erapor/contract/portal/portal';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkImage, reencodeImage } from '../../lib/image';
+import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
 import { fieldError } from '../../plugins/errors';
@@ -111,6 +110,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/portal/foto',
     {
       ...authenticated,
+      config: imageUpload('foto', 'foto'),
       schema: {
         response: {
           200: z.object({ message: z.string(), foto_url: z.string().nullable() }),
@@ -128,20 +128,10 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         tooLarge: PORTAL_FOTO_MESSAGES.size,
         tooLargeStatus: 422,
       });
-      const image = checkImage(data);
-      if (!FOTO_EXT.has(extname(filename).toLowerCase()) || (!image.ok && image.reason === 'not-image')) {
-        throw fieldError('foto', PORTAL_FOTO_MESSAGES.type);
-      }
-      if (!image.ok) {
-        throw fieldError(
-          'foto',
-          SPREADSHEET_MESSAGES.imageTooLarge(image.width, image.height, image.maxSide),
-        );
-      }
-      // Stored as re-encoded, never as sent (metadata dropped, broken data refused here).
-      const clean = await reencodeImage(data, image.image);
-      if (!clean) throw fieldError('foto', PORTAL_FOTO_MESSAGES.type);
-      const profile = await setPhoto(db, actor, clean);
+      if (!FOTO_EXT.has(extname(filename).toLowerCase())) throw fieldError('foto', PORTAL_FOTO_MESSAGES.type);
+      // Stored as re-encoded, never as sent: metadata dropped, broken data refused (decision 049).
+      const image = await cleanUpload(data, 'foto', 'foto');
+      const profile = await setPhoto(db, actor, { mimeType: image.mimeType, data: image.data });
       return { message: PORTAL_FOTO_MESSAGES.updated, foto_url: profile.photo_url };
     },
   );

@@ -16,6 +16,7 @@ import {
 } from '../referensi/tables';
 import { getSekolahIdentity, getStatusPenilaian, kepalaSekolahName } from './settings';
 import { sqlRows } from './sql-rows';
+import { readNotes } from './stored-images';
 
 /**
  * The figures of the administrator's Beranda, each one SQL count (no rows are loaded):
@@ -105,5 +106,6 @@ export async function berandaAdmin(
     app: { name: app.name, version: app.version, db_version: app.dbVersion },
     status_penilaian: status,
     cadangan: await keadaan(db, backups.dir, actor.sekolahId, sekolah.npsn, backups.now),
+    gambar_dibuang: await readNotes(db, actor.sekolahId, backups.now),
   };
 }

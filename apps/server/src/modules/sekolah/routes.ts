@@ -8,12 +8,12 @@ import {
   statusPenilaianSchema,
   updateSettingsRequestSchema,
 } from '@erapor/contract/sekolah';
-import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkImage } from '../../lib/image';
+import { acceptImage } from '../../lib/image';
+import { imageRefusal, imageUpload } from '../../lib/image-upload';
 import { actorOf, requireRoles, routesFor } from '../../plugins/auth';
 import { fieldError, issuesToDetails, notFound, RequestValidationError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
@@ -67,11 +67,10 @@ async function readSettingsRequest(
       else if (data.length === 0) logoError = SETTING_MESSAGES.logoNotImage;
       else if (!LOGO_EXT.has(extname(part.filename).toLowerCase())) logoError = SETTING_MESSAGES.logoType;
       else {
-        // Type and pixel size from the header (lib/image.ts), before anything decodes it.
-        const image = checkImage(data);
-        if (image.ok) logo = { mimeType: image.image.mimeType, data };
-        else if (image.reason === 'not-image') logoError = SETTING_MESSAGES.logoNotImage;
-        else logoError = SPREADSHEET_MESSAGES.imageTooLarge(image.width, image.height, image.maxSide);
+        // Decoded and stored re-encoded at print size, never as sent (lib/image.ts, decision 049).
+        const image = await acceptImage(data, 'logo');
+        if (image.ok) logo = { mimeType: image.image.mimeType, data: image.image.data };
+        else logoError = imageRefusal(image);
       }
     }
   } catch (err) {
@@ -98,6 +97,7 @@ export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/setting',
     {
       ...admin,
+      config: imageUpload('logo', 'logo'),
       schema: {
         response: { 200: settingsResponseSchema, ...errorResponses(400, 401, 403, 404, 413, 415, 422) },
       },

@@ -54,6 +54,10 @@ export const SETTING_KEYS = {
   cadanganJadwal: 'cadangan_jadwal',
   /** The last scheduled backup: JSON { waktu, gagal } (cadangan/jadwal.ts). */
   cadanganJadwalHasil: 'cadangan_jadwal_hasil',
+  /** The version of the stored-image check last run for the school (stored-images.ts, decision 049). */
+  gambarDiperiksa: 'gambar_diperiksa',
+  /** Notes of stored images that check dropped: JSON of the contract's CatatanGambar[]. */
+  gambarDibuang: 'gambar_dibuang',
 } as const;
 
 type SekolahRow = typeof sekolah.$inferSelect;

@@ -37,7 +37,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkImage } from '../../lib/image';
+import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { actorOf, routesFor } from '../../plugins/auth';
 import { fieldError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
@@ -78,16 +78,9 @@ async function readLatar(request: FastifyRequest): Promise<{ mimeType: string; d
   if (data.length === 0) throw fieldError('latar', TEMPLATE_MESSAGES.latarNotImage);
   if (!LATAR_EXT.has(extname(file.filename).toLowerCase()))
     throw fieldError('latar', TEMPLATE_MESSAGES.latarType);
-  const image = checkImage(data);
-  if (!image.ok) {
-    throw fieldError(
-      'latar',
-      image.reason === 'not-image'
-        ? TEMPLATE_MESSAGES.latarNotImage
-        : TEMPLATE_MESSAGES.latarTooLarge(image.width, image.height, image.maxSide),
-    );
-  }
-  return { mimeType: image.image.mimeType, data };
+  // Decoded and stored re-encoded at the certificate's page size (lib/image.ts, decision 049).
+  const image = await cleanUpload(data, 'latar', 'latar');
+  return { mimeType: image.mimeType, data: image.data };
 }
 
 export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -370,13 +363,20 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The background image: multipart, file `latar`, JPG/PNG ≤ 1 MB, its header checked. */
   app.put(
     '/api/ukk/template/latar',
-    { ...kaprogFirst, schema: { response: { 200: messageSchema, ...writeErrors, ...errorResponses(413) } } },
+    {
+      ...kaprogFirst,
+      config: { ...kaprogFirst.config, ...imageUpload('latar', 'latar') },
+      schema: { response: { 200: messageSchema, ...writeErrors, ...errorResponses(413) } },
+    },
     async (request) => template.saveLatar(db, actorOf(request), await readLatar(request)),
   );
 
   app.delete(
     '/api/ukk/template/latar',
-    { ...kaprogFirst, schema: { response: { 200: messageSchema, ...writeErrors } } },
+    {
+      ...kaprogFirst,
+      schema: { response: { 200: messageSchema, ...writeErrors } },
+    },
     async (request) => template.removeLatar(db, actorOf(request)),
   );
 

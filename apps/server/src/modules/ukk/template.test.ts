@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { MESSAGES } from '@erapor/contract/errors';
+import { IMAGE_MESSAGES } from '@erapor/contract/image';
 import { TEMPLATE_MESSAGES, type TemplateResponse } from '@erapor/contract/ukk/template';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -164,10 +165,7 @@ describeEngines('UKK: Template Sertifikat (logo, latar, pratinjau, English names
         TEMPLATE_MESSAGES.latarSize,
       ],
       [{ name: 'latar.gif', content: png() }, TEMPLATE_MESSAGES.latarType],
-      [
-        { name: 'latar.png', content: Buffer.from('bukan gambar sama sekali') },
-        TEMPLATE_MESSAGES.latarNotImage,
-      ],
+      [{ name: 'latar.png', content: Buffer.from('bukan gambar sama sekali') }, IMAGE_MESSAGES.notImage],
     ];
     for (const [file, message] of cases) {
       const res = await upload('kaprog', file);

@@ -29,6 +29,7 @@ import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { BERANDA_KEY, getBerandaAdmin, setStatusPenilaian } from '../api/beranda-api';
 import { CadanganWarning } from '../components/cadangan-warning';
+import { GambarDibuangNote } from '../components/gambar-dibuang-note';
 import { GuruDashboard } from '../components/guru-dashboard';
 import { WaliDashboard } from '../components/wali-dashboard';
 
@@ -91,6 +92,7 @@ function AdminDashboard({ user }: { user: UserData }) {
       <Welcome user={user} />
       {query.isError ? <ErrorAlert title={t('beranda.admin.loadFailed')} error={query.error} /> : null}
       {isAdmin && data ? <CadanganWarning keadaan={data.cadangan} /> : null}
+      {isAdmin && data ? <GambarDibuangNote catatan={data.gambar_dibuang} /> : null}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md" data-testid="beranda-counts">
         {BERANDA_COUNTS.map((k) => (
           <Card key={k} withBorder radius="md" padding="md" data-testid={`count-${k}`}>
