@@ -90,12 +90,7 @@ export const GRID_SCREENS: readonly GridScreen[] = [
     path: '/pkl/penilaian',
     picks: [['penilaian-tingkat', 'Grade 12'], ['penilaian-rombel']],
     grid: 'penilaian-grid',
-    prepare: async (request) => {
-      await ensurePklPlan(request, await apiToken(request, 'pkl'), {
-        list: '/api/pkl/penilaian/rencana',
-        tps: 2,
-      });
-    },
+    prepare: pklPlan('/api/pkl/penilaian/rencana', 2),
   },
   {
     name: 'Kehadiran PKL',
@@ -103,12 +98,7 @@ export const GRID_SCREENS: readonly GridScreen[] = [
     path: '/pkl/kehadiran',
     picks: [['kehadiran-tingkat', 'Grade 12'], ['kehadiran-rombel']],
     grid: 'kehadiran-grid',
-    prepare: async (request) => {
-      await ensurePklPlan(request, await apiToken(request, 'pkl'), {
-        list: '/api/pkl/kehadiran/rencana',
-        tps: 1,
-      });
-    },
+    prepare: pklPlan('/api/pkl/kehadiran/rencana', 1),
   },
   { name: 'Ketidakhadiran', account: 'wali', path: '/wali-kelas/ketidakhadiran', grid: 'absensi-grid' },
   {
@@ -126,6 +116,13 @@ export const GRID_SCREENS: readonly GridScreen[] = [
     grid: 'kenaikan-table',
   },
 ];
+
+/** pkl@'s PKL plan, made when the screen's list has none. */
+function pklPlan(list: '/api/pkl/penilaian/rencana' | '/api/pkl/kehadiran/rencana', tps: number) {
+  return async (request: APIRequestContext) => {
+    await ensurePklPlan(request, await apiToken(request, 'pkl'), { list, tps });
+  };
+}
 
 /** Logs in through the form, in `semester` when given. */
 export async function loginIn(page: Page, account: DemoAccount, semester?: string): Promise<void> {

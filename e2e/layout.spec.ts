@@ -4,9 +4,9 @@ import { checkGridScreen, checkScreen, WIDTHS } from './layout-check';
 import { login } from './support';
 
 /*
- * The layout rule (decision 024) on the one screen whose content appears only after choices: Input
- * Asesmen with its grade grid. Every menu screen and the public pages are checked by the screen walk
- * (walk.spec.ts).
+ * The screens whose content appears only after choices: Input Asesmen's sticky columns on a phone
+ * (decision 024), then every grid screen of GRID_SCREENS with the grid rule (decision 055). Every menu
+ * screen and the public pages are checked by the screen walk (walk.spec.ts).
  */
 
 // The grade grid appears only once a class, subject and assessment are chosen.
@@ -67,7 +67,8 @@ for (const screen of GRID_SCREENS)
     await page.goto(screen.path);
     for (const [testId, option] of screen.picks ?? []) await pick(page, testId, option);
     const grid = page.getByTestId(screen.grid);
-    await expect(grid.locator('tbody tr').first()).toBeVisible();
+    // Some grids compute a whole class first (Kenaikan Kelas): room for a busy machine.
+    await expect(grid.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const problems = await checkGridScreen(page, screen.name, grid);
     expect(problems, problems.join('\n')).toEqual([]);
