@@ -67,7 +67,7 @@ for (const screen of GRID_SCREENS)
     await page.goto(screen.path);
     for (const [testId, option] of screen.picks ?? []) await pick(page, testId, option);
     const grid = page.getByTestId(screen.grid);
-    // Some grids compute a whole class first (Kenaikan Kelas): room for a busy machine.
+    // Some grids load a whole class first: room for a busy machine.
     await expect(grid.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const problems = await checkGridScreen(page, screen.name, grid);
