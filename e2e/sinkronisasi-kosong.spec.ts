@@ -154,6 +154,8 @@ test('an empty installation: register with the NPSN, set up Dapodik, sync everyt
   }
   await page.getByTestId('sync-setting-link').click();
   await expect(page).toHaveURL(`${baseUrl}/setting/umum`);
+  // From here as before: the settings screen loaded afresh.
+  await page.goto(`${baseUrl}/setting/umum`);
   await expect(page.getByTestId('setting-form')).toBeVisible();
   await choose(page, 'Time zone', 'Waktu Indonesia Barat (WIB)');
   await choose(page, 'Head teacher title', 'Kepala Sekolah');
