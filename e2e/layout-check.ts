@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /*
  * Fits the screens schools have (issue #10 item 5; decision 024): at 1366×768, 1280×720 and a 390 px
@@ -44,7 +44,7 @@ interface Overflow {
  * scroll) and the wrappers inside one that carry its wide content — but not a table cell or anything
  * in one: a cell whose content spills out is cut off even inside a scroller. Also allowed: text cut
  * with an ellipsis on purpose (overflow hidden + text-overflow: ellipsis), Mantine's Switch track
- * (its label slides inside it by design), a ScrollArea's thumb (its touch target is wider than the
+ * (its label slides inside it by design), a text box (it scrolls its own value), a ScrollArea's thumb (its touch target is wider than the
  * bar), a loading spinner and a pinned column's shadow. Only the innermost offenders
  * are reported (their ancestors overflow because of them), with the total.
  */
@@ -62,6 +62,8 @@ function overflowsOutsideScrollers(): { total: number; offenders: Overflow[] } {
     if ((style.overflowX === 'hidden' || style.overflowX === 'clip') && style.textOverflow === 'ellipsis')
       return true;
     if (el.matches('.mantine-Switch-track')) return true;
+    // A text box scrolls its own value (a long P5 note in a grid cell): its box is what is laid out.
+    if (el.matches('input, textarea')) return true;
     // A ScrollArea's thumb widens its touch target with a 44 px ::before while the bar is shown; a thumb
     // at the end of its bar (an empty wide table) makes the bar itself 44 px wider inside.
     if (el.matches('.mantine-ScrollArea-thumb, .mantine-ScrollArea-scrollbar')) return true;
@@ -150,4 +152,81 @@ async function checkBurger(page: Page, label: string): Promise<string[]> {
     .click();
   await expect(menu, `${label}: the menu closes`).not.toBeInViewport();
   return [];
+}
+
+/**
+ * What hides a grid's values (issue #26 item 1; decision 055), measured with the grid scrolled to its
+ * start: two visible cells of one row (each header row, the first three data rows) that overlap — a
+ * sticky column laid over the next one — and a cell of the first data row that cannot be clicked:
+ * scrolled into view, the element at its centre (`elementFromPoint`) is not the cell or inside it.
+ * "Visible" is the cell's box cut to its scroller's box and the viewport.
+ */
+function gridProblems(table: Element): string[] {
+  const problems: string[] = [];
+  if (!(table instanceof HTMLTableElement)) return ['the grid is not a table'];
+  const scroller = table.closest('[data-scroll-x]') ?? table.parentElement ?? table;
+  const reset = () => {
+    scroller.scrollLeft = 0;
+    scroller.scrollTop = 0;
+  };
+  type Box = { left: number; top: number; right: number; bottom: number };
+  const cut = (a: Box, b: Box): Box => ({
+    left: Math.max(a.left, b.left),
+    top: Math.max(a.top, b.top),
+    right: Math.min(a.right, b.right),
+    bottom: Math.min(a.bottom, b.bottom),
+  });
+  const viewport = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+  const visible = (el: Element): Box =>
+    cut(cut(el.getBoundingClientRect(), scroller.getBoundingClientRect()), viewport);
+  const text = (el: Element) => `"${(el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30)}"`;
+  const dataRows = Array.from(table.tBodies[0]?.rows ?? []).slice(0, 3);
+  if (dataRows.length === 0) return ['the grid has no data row'];
+  const rows = [...Array.from(table.tHead?.rows ?? []), ...dataRows];
+  reset();
+  rows.forEach((row, r) => {
+    const where = row.parentElement?.tagName === 'THEAD' ? `header row ${r + 1}` : 'data row';
+    const cells = Array.from(row.cells)
+      .map((cell) => ({ cell, box: visible(cell) }))
+      .filter(({ box }) => box.right - box.left > 1 && box.bottom - box.top > 1);
+    for (const [i, a] of cells.entries())
+      for (const b of cells.slice(i + 1)) {
+        const o = cut(a.box, b.box);
+        const w = o.right - o.left;
+        if (w > 1 && o.bottom - o.top > 1)
+          problems.push(`${where}: ${text(a.cell)} overlaps ${text(b.cell)} by ${Math.round(w)} px`);
+      }
+  });
+  const first = dataRows[0] as HTMLTableRowElement;
+  for (const cell of Array.from(first.cells)) {
+    reset();
+    cell.scrollIntoView({ block: 'center', inline: 'nearest' });
+    const box = visible(cell);
+    const x = (box.left + box.right) / 2;
+    const y = (box.top + box.bottom) / 2;
+    const hit = box.right - box.left > 1 ? document.elementFromPoint(x, y) : null;
+    if (!hit || !cell.contains(hit))
+      problems.push(
+        `cell ${text(cell)} (column ${cell.cellIndex + 1}) cannot be clicked: ${hit ? `${text(hit.closest('td, th') ?? hit)} is on top` : 'not on screen'}`,
+      );
+  }
+  reset();
+  window.scrollTo(0, 0);
+  return problems;
+}
+
+/**
+ * The grid rule at each width (1366, 1280, 390), resizing in place, plus the layout rule of
+ * `checkScreen` on the screen around it.
+ */
+export async function checkGridScreen(page: Page, label: string, grid: Locator): Promise<string[]> {
+  const problems: string[] = [];
+  const table = grid.locator('xpath=descendant-or-self::table').first();
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    await settleLayout(page);
+    for (const p of await table.evaluate(gridProblems)) problems.push(`${label} @${size.width}: ${p}`);
+  }
+  problems.push(...(await checkScreen(page, label, false)));
+  return problems;
 }

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { checkScreen, WIDTHS } from './layout-check';
+import { GRID_SCREENS, loginIn, pick } from './grid-screens';
+import { checkGridScreen, checkScreen, WIDTHS } from './layout-check';
 import { login } from './support';
 
 /*
- * The layout rule (decision 024) on the one screen whose content appears only after choices: Input
- * Asesmen with its grade grid. Every menu screen and the public pages are checked by the screen walk
- * (walk.spec.ts).
+ * The screens whose content appears only after choices: Input Asesmen's sticky columns on a phone
+ * (decision 024), then every grid screen of GRID_SCREENS with the grid rule (decision 055). Every menu
+ * screen and the public pages are checked by the screen walk (walk.spec.ts).
  */
 
 // The grade grid appears only once a class, subject and assessment are chosen.
@@ -54,3 +55,21 @@ test('Input Asesmen with its grade grid at 1366, 1280 and 390 px', async ({ page
   const problems = await checkScreen(page, 'guru input asesmen', false, 'input-asesmen');
   expect(problems, problems.join('\n')).toEqual([]);
 });
+
+/*
+ * The grid rule (decision 055) on every grid screen of GRID_SCREENS, at 1366, 1280 and 390 px: no
+ * cell of the header or the first rows laid over another, every cell of the first row clickable.
+ */
+for (const screen of GRID_SCREENS)
+  test(`grid: ${screen.name}`, async ({ page, request }) => {
+    await loginIn(page, screen.account, screen.semester);
+    await screen.prepare?.(request, page);
+    await page.goto(screen.path);
+    for (const [testId, option] of screen.picks ?? []) await pick(page, testId, option);
+    const grid = page.getByTestId(screen.grid);
+    // Some grids load a whole class first: room for a busy machine.
+    await expect(grid.locator('tbody tr').first()).toBeVisible({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const problems = await checkGridScreen(page, screen.name, grid);
+    expect(problems, problems.join('\n')).toEqual([]);
+  });

@@ -117,3 +117,37 @@ test('Nilai PKL: summary, chart and table; Tingkat 12, a class bar, Detil with C
   const screen = (await rowTexts(page)).map((r) => [r[0], r[1], r[2], r[5], r[6], r[7], r[8]]);
   expect(sheetRows).toEqual(screen);
 });
+
+// Issue #26 item 4: at 1366 px in an Indonesian browser the status badge read "LEN…" and the Detil
+// button was cut off. Every badge and button of the table shows its whole label, and Detil opens.
+test.describe('at 1366 px in Indonesian', () => {
+  test.use({ locale: 'id-ID', viewport: { width: 1366, height: 768 } });
+
+  test('Nilai PKL: no status badge or Detil button cut off; Detil opens the detail', async ({
+    page,
+    request,
+  }) => {
+    await ensurePklPlan(request, await apiToken(request, 'pkl'), {
+      list: '/api/pkl/penilaian/rencana',
+      tps: 2,
+    });
+    await login(page, 'waka');
+    await page.goto('/progress/nilai-pkl?per_page=100');
+    await expect(tableRows(page).first()).toBeVisible();
+    await expect(page.getByTestId('row-status').first()).toBeVisible();
+    const cut = await page.getByTestId('monitoring-table').evaluate((table) =>
+      Array.from(table.querySelectorAll('[data-testid=row-status], [data-testid=row-detil]')).flatMap(
+        (el) => {
+          const label = el.querySelector('.mantine-Badge-label, .mantine-Button-label') ?? el;
+          return label.scrollWidth > label.clientWidth + 1
+            ? [`"${el.textContent}": ${label.scrollWidth} px of text in ${label.clientWidth} px`]
+            : [];
+        },
+      ),
+    );
+    expect(cut, cut.join('\n')).toEqual([]);
+    await expect(page.getByTestId('row-status').first()).toHaveText(/^(Lengkap|Sebagian|Belum dinilai)$/i);
+    await page.getByTestId('row-detil').first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  });
+});

@@ -62,6 +62,9 @@ const SCHOOL_WIDE = [
   /\/pengguna\.spec\.ts$/,
   // Points the Dapodik settings at its own simulator and syncs the pupils (an approved correction survives).
   /\/portal-biodata\.spec\.ts$/,
+  // The grid walk (GRID_SCREENS) may create pkl@'s PKL plan and p5@'s 2024/2025 project to show
+  // their grids, as pkl-cetak does (the assessment switch applies).
+  /\/layout\.spec\.ts$/,
 ];
 
 /**

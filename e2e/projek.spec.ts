@@ -211,6 +211,17 @@ test('from 20251 the P5 screens are read-only', async ({ page }) => {
   await page.goto('/nilai-projek/perencanaan');
   await expect(page.getByTestId('p5-read-only')).toBeVisible();
   await expect(page.getByTestId('projek-edit')).toHaveCount(0);
+  // Tambah Data is offered disabled with the reason (issue #26 item 4), not active with a red toast.
+  const add = page.getByTestId('add-button');
+  await expect(add).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('add-button-why')).toHaveText(
+    'Cannot add: from 2025/2026 P5 is replaced by Kokurikuler, this semester is read-only.',
+  );
+  await add.hover();
+  await expect(page.getByRole('tooltip')).toContainText('Cannot add');
+  // Playwright waits for an aria-disabled button to be enabled: a person's click, forced.
+  await add.click({ force: true });
+  await expect(page.getByTestId('projek-form')).toHaveCount(0);
   await page.goto('/nilai-projek/penilaian');
   await choose(page, 'nilai-tingkat', /Grade/);
   await choose(page, 'nilai-rombel', /./);

@@ -142,6 +142,19 @@ test('an empty installation: register with the NPSN, set up Dapodik, sync everyt
   const answer = await loginAnswer;
   expect(answer.status(), await answer.text()).toBe(200);
   await expect(page).toHaveURL(`${baseUrl}/`, { timeout: 30_000 });
+
+  // Before Dapodik is set up (issue #26 item 4): nothing to compare with, so no row says Complete;
+  // the screen says why and links to Pengaturan Umum, where the set-up continues.
+  await page.goto(`${baseUrl}/sinkronisasi/dapodik`);
+  await expect(page.getByTestId('sync-not-configured')).toContainText('cannot be compared yet');
+  for (const kind of SYNC_KINDS) {
+    await expect(page.getByTestId(`sync-row-${kind}`).locator('td').nth(1), kind).toHaveText('-');
+    await expect(page.getByTestId(`sync-status-${kind}`), kind).toHaveText('Cannot be compared yet');
+    await expect(page.getByTestId(`sync-kind-${kind}`), kind).toBeDisabled();
+  }
+  await page.getByTestId('sync-setting-link').click();
+  await expect(page).toHaveURL(`${baseUrl}/setting/umum`);
+  // From here as before: the settings screen loaded afresh.
   await page.goto(`${baseUrl}/setting/umum`);
   await expect(page.getByTestId('setting-form')).toBeVisible();
   await choose(page, 'Time zone', 'Waktu Indonesia Barat (WIB)');

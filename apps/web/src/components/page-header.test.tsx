@@ -46,6 +46,25 @@ describe('<PageHeader>', () => {
     expect(screen.queryByTestId('add-button')).toBeNull();
   });
 
+  it('disable-button offers the add button disabled with its reason; a click emits nothing; null enables it', async () => {
+    renderHeader('/referensi/instruktur');
+    await screen.findByRole('button', { name: 'Tambah Data' });
+    let got = 0;
+    const off = on('add-instruktur', () => got++);
+    act(() => emit(BUS_EVENTS.disableButton, 'Semester ini hanya dapat dilihat.'));
+    const button = screen.getByTestId('add-button');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('add-button-why').textContent).toBe('Semester ini hanya dapat dilihat.');
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByTestId('add-button-why').id);
+    fireEvent.click(button);
+    expect(got).toBe(0);
+    act(() => emit(BUS_EVENTS.disableButton, null));
+    expect(screen.queryByTestId('add-button-why')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tambah Data' }));
+    expect(got).toBe(1);
+    off();
+  });
+
   it('an add button with a link navigates there', async () => {
     renderHeader('/penilaian/sikap');
     const link = await screen.findByRole('link', { name: 'Tambah Data' });

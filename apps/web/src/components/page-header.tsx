@@ -1,6 +1,6 @@
 import type { RouteDef } from '@erapor/contract/routes';
 import { faHouse } from '@fortawesome/free-solid-svg-icons';
-import { Anchor, Breadcrumbs, Button, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Text, Title, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { BUS_EVENTS, emit, useBusEvent } from '../lib/event-bus';
@@ -18,6 +18,8 @@ export function PageHeader({ def }: { def: RouteDef }) {
   const [hidden, setHidden] = useState(false);
   useBusEvent(BUS_EVENTS.loading, (v) => setLoading(Boolean(v)));
   useBusEvent(BUS_EVENTS.hideButton, (v) => setHidden(v === undefined ? true : Boolean(v)));
+  const [disabledWhy, setDisabledWhy] = useState<string | null>(null);
+  useBusEvent(BUS_EVENTS.disableButton, (v) => setDisabledWhy(typeof v === 'string' && v ? v : null));
   const add = def.addButton;
 
   return (
@@ -45,7 +47,27 @@ export function PageHeader({ def }: { def: RouteDef }) {
           </Breadcrumbs>
         ) : null}
       </div>
-      {add && !hidden ? (
+      {add && !hidden && disabledWhy ? (
+        // Offered but refused (issue #26 item 4): disabled, with why beside it and in its tooltip —
+        // data-disabled rather than disabled, so the tooltip still shows on hover and focus.
+        <div className="er-page-header__disabled">
+          <Tooltip label={disabledWhy} multiline w={320}>
+            <Button
+              color={add.variant}
+              data-disabled
+              aria-disabled="true"
+              aria-describedby="er-add-disabled-why"
+              data-testid="add-button"
+              onClick={(e) => e.preventDefault()}
+            >
+              {add.text}
+            </Button>
+          </Tooltip>
+          <Text id="er-add-disabled-why" size="xs" c="dimmed" data-testid="add-button-why">
+            {disabledWhy}
+          </Text>
+        </div>
+      ) : add && !hidden ? (
         add.link ? (
           <Button component={Link} to={add.link} color={add.variant} data-testid="add-button">
             {add.text}

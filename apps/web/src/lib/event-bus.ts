@@ -3,12 +3,17 @@ import { useEffect, useRef } from 'react';
 /**
  * A tiny event bus between the page header and the page (reference-screens §0): the header's
  * add button emits its route's action (e.g. `add-kd`); the page listens. Pages may emit
- * `loading` (boolean) to show a spinner on the button and `hide-button` (boolean) to hide it.
+ * `loading` (boolean) to show a spinner on the button, `hide-button` (boolean) to hide it and
+ * `disable-button` (the reason as a string, or null to enable it again) to offer it disabled with why.
  */
 type Handler = (payload?: unknown) => void;
 const handlers = new Map<string, Set<Handler>>();
 
-export const BUS_EVENTS = { loading: 'loading', hideButton: 'hide-button' } as const;
+export const BUS_EVENTS = {
+  loading: 'loading',
+  hideButton: 'hide-button',
+  disableButton: 'disable-button',
+} as const;
 
 export function on(event: string, handler: Handler): () => void {
   let set = handlers.get(event);

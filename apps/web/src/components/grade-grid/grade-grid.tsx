@@ -22,6 +22,7 @@ import {
 import { applyPaste, dirtyCount, type GridDraft, setCell, validatorsOf } from './grid-model';
 import { GridRow, stickyCell } from './grid-row';
 import { type GridPosition, keyLeavesTextCell, nextPosition } from './navigation';
+import { useStickyColumns } from './sticky-columns';
 import type { CellValidator } from './validators';
 
 export interface GradeGridProps {
@@ -105,14 +106,8 @@ export function GradeGrid({
   });
 
   const validators = useMemo(() => validatorsOf(columns), [columns]);
-  const sticky = useMemo(() => {
-    const widths = rowHeaderColumns.map((c) => c.width);
-    const offsets = widths.map((_, i) => widths.slice(0, i).reduce((a, b) => a + b, 0));
-    const total = widths.reduce((a, b) => a + b, 0);
-    // A narrow grid (a phone) keeps only No and Nama sticky, Nama narrowed (grade-grid.css).
-    const compact = (widths[0] ?? 0) + Math.min(widths[1] ?? 0, COMPACT_NAME_WIDTH);
-    return { widths, offsets, total, compact };
-  }, [rowHeaderColumns]);
+  const widths = useMemo(() => rowHeaderColumns.map((c) => c.width), [rowHeaderColumns]);
+  const sticky = useStickyColumns(widths);
 
   const onCell = useCallback((row: number, col: number, value: string) => {
     const { readOnly: locked, columns: cols, onChange: change } = latest.current;
@@ -199,9 +194,9 @@ export function GradeGrid({
       >
         <table className="er-grid__table" aria-label={label}>
           <thead>
-            <tr>
+            <tr ref={sticky.headRef}>
               {rowHeaderColumns.map((h, i) => (
-                <th key={h.label} scope="col" {...stickyCell(i, sticky.offsets, sticky.widths)}>
+                <th key={h.label} scope="col" {...stickyCell(i, sticky.offsets, widths)}>
                   {h.label}
                 </th>
               ))}
@@ -228,7 +223,7 @@ export function GradeGrid({
                 columns={columns}
                 validators={validators}
                 stickyOffsets={sticky.offsets}
-                stickyWidths={sticky.widths}
+                stickyWidths={widths}
                 readOnly={readOnly}
                 t={t}
                 onCell={onCell}
@@ -281,8 +276,6 @@ export function GradeGrid({
 }
 
 const EMPTY: readonly string[] = [];
-/** The widest the name column gets on a narrow grid: keep in step with grade-grid.css (8.5rem). */
-const COMPACT_NAME_WIDTH = 136;
 
 /** ~430 cells per render: cheap next to rendering, and always in step with what is on screen. */
 function countInvalid(draft: GridDraft, validators: readonly (CellValidator | undefined)[]) {

@@ -39,7 +39,14 @@ export function useProgressColumns<R extends Progress>(
       accessor: 'detil',
       title: t('monitoring.columns.detil'),
       render: (r) => (
-        <Button size="compact-sm" color="green" onClick={() => onDetil(r)} data-testid="row-detil">
+        // As wide as its label, as the status badge: a squeezed table cut it off at 1366 px.
+        <Button
+          size="compact-sm"
+          color="green"
+          miw="max-content"
+          onClick={() => onDetil(r)}
+          data-testid="row-detil"
+        >
           {t('monitoring.detil')}
         </Button>
       ),

@@ -11,7 +11,9 @@ export function StatusBadge({ status }: { status: ProgressStatus | null }) {
   const { t } = useTranslation();
   if (!status) return '-';
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" size="sm">
+    // Never narrower than its word: a Badge's label is cut with an ellipsis when the table is
+    // squeezed, and "LEN…" said nothing at 1366 px (issue #26 item 4).
+    <Badge color={STATUS_COLOR[status]} variant="light" size="sm" miw="max-content" data-testid="row-status">
       {t(`monitoring.status.${status}`)}
     </Badge>
   );

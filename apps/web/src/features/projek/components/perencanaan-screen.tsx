@@ -1,11 +1,11 @@
 import type { RencanaProjekRow } from '@erapor/contract/projek/perencanaan';
 import { Button, Group, SimpleGrid, Table } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { DetailField, DetailModal } from '../../../components/detail-modal';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
-import { useBusEvent } from '../../../lib/event-bus';
+import { BUS_EVENTS, emit, useBusEvent } from '../../../lib/event-bus';
 import { httpErrorText } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
@@ -34,6 +34,12 @@ export function PerencanaanScreen() {
     if (writable) setForm({ mode: 'add' });
     else toast.error(t('projek.readOnly'));
   });
+  // Read-only from 2025/2026 (issue #26 item 4): Tambah Data is shown disabled with the reason,
+  // instead of active with only a red toast after the click.
+  useEffect(() => {
+    emit(BUS_EVENTS.disableButton, writable ? null : t('projek.addDisabled'));
+    return () => emit(BUS_EVENTS.disableButton, null);
+  }, [writable, t]);
 
   const remove = useMutation({
     mutationFn: (v: { id: string; konfirmasi?: number }) => deleteRencana(v.id, v.konfirmasi),

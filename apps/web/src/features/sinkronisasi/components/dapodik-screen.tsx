@@ -5,8 +5,22 @@ import {
   type SyncRun,
   type SyncStatusLabel,
 } from '@erapor/contract/sinkronisasi';
-import { Alert, Badge, Button, Card, Group, List, Loader, Progress, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  Loader,
+  Progress,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
@@ -98,7 +112,15 @@ export function DapodikScreen() {
           {data.service_window.message ?? t('sinkronisasi.window.text')}
         </Alert>
       ) : null}
-      {data.dapodik_error ? (
+      {!data.configured ? (
+        // Not configured yet (issue #26 item 4): nothing to compare with, so no row is "Lengkap".
+        <Alert color="yellow" title={t('sinkronisasi.notConfigured.title')} data-testid="sync-not-configured">
+          {t('sinkronisasi.notConfigured.text')}{' '}
+          <Anchor component={Link} to="/setting/umum" data-testid="sync-setting-link">
+            {t('sinkronisasi.notConfigured.link')}
+          </Anchor>
+        </Alert>
+      ) : data.dapodik_error ? (
         <Alert
           color={data.configured ? 'red' : 'yellow'}
           title={t('sinkronisasi.dapodikError')}
@@ -189,9 +211,16 @@ export function DapodikScreen() {
                   <Table.Td ta="right">{k.erapor}</Table.Td>
                   <Table.Td ta="right">{k.sinkron}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[k.status]} data-testid={`sync-status-${k.kind}`}>
-                      {t(`sinkronisasi.status.${k.status}`)}
-                    </Badge>
+                    {/* Without a Dapodik count there is nothing to compare the synced rows with. */}
+                    {k.dapodik === null ? (
+                      <Badge color="gray" variant="light" data-testid={`sync-status-${k.kind}`}>
+                        {t('sinkronisasi.status.unknown')}
+                      </Badge>
+                    ) : (
+                      <Badge color={STATUS_COLOR[k.status]} data-testid={`sync-status-${k.kind}`}>
+                        {t(`sinkronisasi.status.${k.status}`)}
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td>
                     <Button
