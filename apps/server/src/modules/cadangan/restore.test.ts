@@ -167,7 +167,8 @@ describeEngines('cadangan: backup → change → restore', { config: { seedDemo:
 });
 
 describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () => {
-  it('a backup of the embedded database restores on PostgreSQL and back', async () => {
+  // Two whole restores and a seed: past the 60 s default on a loaded machine.
+  it('a backup of the embedded database restores on PostgreSQL and back', { timeout: 240_000 }, async () => {
     const lite = await createTestApp('pglite', { config: { seedDemo: false } });
     const pgDb = await openTestDatabase('postgresql');
     const liteAgain = await openTestDatabase('pglite');

@@ -1,0 +1,264 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CADANGAN_MESSAGES } from '@erapor/contract/cadangan';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../db/client';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
+import { createTestApp, describeEngines } from '../../test/engines';
+import { CadanganRefused, openArchive, verifyArchive } from './archive';
+import { readCatalog } from './catalog';
+import { backupSchool, withReadView } from './export';
+import { restoreSchool } from './restore';
+import { ident } from './sql';
+import { editArchive, schoolState } from './test-support';
+
+/**
+ * Issue #24 part 3, decision 051: an archive of school B, edited by someone who holds the file
+ * (and recomputes its checksum), cannot reach school A or the national data of the database it is
+ * restored into. Both engines hold two schools here: B (the demo school, whose archive is edited)
+ * and A (another school with a class and an account).
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'erapor-cadangan-guard-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNo = 0;
+const write = (bytes: Buffer) => {
+  const file = join(dir, `cadangan-${++fileNo}.erapor`);
+  writeFileSync(file, bytes);
+  return file;
+};
+
+const A = {
+  sekolahId: '0f6a1c1e-5b57-4f0e-9d63-7a3c2b1d0e77',
+  rombelId: '1f6a1c1e-5b57-4f0e-9d63-7a3c2b1d0e77',
+  userId: '2f6a1c1e-5b57-4f0e-9d63-7a3c2b1d0e77',
+  email: 'admin@smk-a.sch.id',
+  npsn: '69990077',
+};
+
+/**
+ * Every row of every table, one digest per table (sorted `to_jsonb` text): a refused restore
+ * leaves each exactly as it was — A's, B's and the national ones alike.
+ */
+async function digest(handle: DatabaseHandle): Promise<Record<string, string>> {
+  return withReadView(handle, async (sql) => {
+    await sql(`set timezone to 'UTC'`);
+    const catalog = await readCatalog(sql);
+    const out: Record<string, string> = {};
+    for (const name of [...catalog.tables.keys()].sort()) {
+      const [r] = await sql<{ n: string | number; h: string }>(
+        `select count(*) as n, md5(coalesce(string_agg(t, E'\\n' order by t), '')) as h
+           from (select to_jsonb(r)::text as t from ${ident(name)} r) x`,
+      );
+      out[name] = `${r?.n}:${r?.h}`;
+    }
+    return out;
+  });
+}
+
+/** The national tables (no sekolah_id) and the national rows of the mixed ones. */
+async function nationalDigest(handle: DatabaseHandle): Promise<Record<string, string>> {
+  return withReadView(handle, async (sql) => {
+    const catalog = await readCatalog(sql);
+    const out: Record<string, string> = {};
+    for (const t of catalog.tables.values()) {
+      if (t.hasSekolahId && !t.sekolahIdNullable) continue;
+      const national = t.hasSekolahId ? 'where r.sekolah_id is null' : '';
+      const [r] = await sql<{ h: string }>(
+        `select md5(coalesce(string_agg(t, E'\\n' order by t), '')) as h
+           from (select to_jsonb(r)::text as t from ${ident(t.name)} r ${national}) x`,
+      );
+      out[t.name] = r?.h ?? '';
+    }
+    return out;
+  });
+}
+
+type Row = Record<string, unknown>;
+
+describeEngines('cadangan: a restore touches only its own school', { config: { seedDemo: false } }, (t) => {
+  let b: SeededDemo;
+  let bytes: Buffer;
+  let stateB: Record<string, string[]>;
+
+  beforeAll(async () => {
+    b = await seedDemo(t().db.db, { profile: 'tiny', living: true });
+    await anotherSchoolRombel(t().db.db, { ...A, semesterId: b.semesterId });
+    await t().db.query(
+      `insert into users (user_id, sekolah_id, name, email, password_hash) values ($1, $2, 'Admin A', $3, 'x')`,
+      [A.userId, A.sekolahId, A.email],
+    );
+    const file = join(dir, 'asli.erapor');
+    await backupSchool(t().db, file, { sekolahId: b.sekolahId, appVersion: '0.1.0' });
+    bytes = readFileSync(file);
+    stateB = await schoolState(t().db, b.sekolahId);
+  });
+
+  const restore = async (file: string) =>
+    restoreSchool(t().db, await openArchive(file), {
+      schoolNpsn: b.school.sekolah.npsn,
+      confirmNpsn: b.school.sekolah.npsn,
+      requireConfirm: true,
+      now: new Date(),
+      operator: { userId: null, nama: 'Uji' },
+    });
+
+  /** The edited archive is refused with exactly this message, by the restore, and nothing changes. */
+  const refused = async (
+    edit: (table: string, rows: Row[], scope: string) => Row[] | undefined,
+    code: string,
+    /** Read after the edit (it may name the edited row's key). */
+    message: () => string,
+    opts: { atUpload: boolean },
+  ) => {
+    const file = write(editArchive(bytes, edit));
+    const before = await digest(t().db);
+    // The checks without a database run when the archive is read whole (upload, restore request).
+    const read = await verifyArchive(file).catch((e: unknown) => e);
+    if (opts.atUpload) expect(read).toBeInstanceOf(CadanganRefused);
+    else expect(read).not.toBeInstanceOf(Error);
+    const err = await restore(file).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CadanganRefused);
+    expect({ code: (err as CadanganRefused).code, message: (err as Error).message }).toEqual({
+      code,
+      message: message(),
+    });
+    expect(await digest(t().db)).toEqual(before);
+  };
+
+  const only =
+    (table: string, change: (rows: Row[]) => Row[]) =>
+    (name: string, rows: Row[]): Row[] | undefined =>
+      name === table ? change(rows) : undefined;
+
+  it("refuses the school's own row carrying A's sekolah_id (renaming A)", async () => {
+    await refused(
+      only('sekolah', (rows) => rows.map((r) => ({ ...r, sekolah_id: A.sekolahId, nama: 'Diretas' }))),
+      'wrongSchool',
+      () => CADANGAN_MESSAGES.wrongSchool('sekolah', CADANGAN_MESSAGES.baris(1)),
+      { atUpload: true },
+    );
+  });
+
+  it("refuses a class of B carrying A's sekolah_id", async () => {
+    await refused(
+      only('rombongan_belajar', (rows) =>
+        rows.map((r, i) => (i === 1 ? { ...r, sekolah_id: A.sekolahId } : r)),
+      ),
+      'wrongSchool',
+      () => CADANGAN_MESSAGES.wrongSchool('rombongan_belajar', CADANGAN_MESSAGES.baris(2)),
+      { atUpload: true },
+    );
+  });
+
+  it("refuses a class of B under A's class id", async () => {
+    await refused(
+      only('rombongan_belajar', (rows) =>
+        rows.map((r, i) => (i === 0 ? { ...r, rombongan_belajar_id: A.rombelId } : r)),
+      ),
+      'taken',
+      () =>
+        CADANGAN_MESSAGES.taken(
+          'rombongan_belajar',
+          CADANGAN_MESSAGES.baris(1, `rombongan_belajar_id ${A.rombelId}`),
+          'rombongan_belajar_id',
+        ),
+      { atUpload: false },
+    );
+  });
+
+  it("refuses an account of B with the e-mail of A's account", async () => {
+    let userId = '';
+    await refused(
+      only('users', (rows) =>
+        rows.map((r, i) => {
+          if (i !== 2) return r;
+          userId = String(r.user_id);
+          return { ...r, email: A.email };
+        }),
+      ),
+      'taken',
+      () => CADANGAN_MESSAGES.taken('users', CADANGAN_MESSAGES.baris(3, `user_id ${userId}`), 'email'),
+      { atUpload: false },
+    );
+  });
+
+  it("refuses a pupil of B put into A's class (a reference into A)", async () => {
+    let id = '';
+    await refused(
+      only('anggota_rombel', (rows) =>
+        rows.map((r, i) => {
+          if (i !== 0) return r;
+          id = String(r.anggota_rombel_id);
+          return { ...r, rombongan_belajar_id: A.rombelId };
+        }),
+      ),
+      'outsideReference',
+      () =>
+        CADANGAN_MESSAGES.outsideReference(
+          'anggota_rombel',
+          CADANGAN_MESSAGES.baris(1, `anggota_rombel_id ${id}`),
+          'rombongan_belajar_id',
+        ),
+      { atUpload: false },
+    );
+  });
+
+  it('refuses a national reference row that this database does not have', async () => {
+    let position = 0;
+    await refused(
+      (name, rows, scope) => {
+        if (name !== 'semester' || scope !== 'reference') return undefined;
+        position = rows.length + 1;
+        return [
+          ...rows,
+          { ...rows[0], semester_id: '20991', nama: '2099/2100 Ganjil', periode_aktif: false },
+        ];
+      },
+      'newReference',
+      () =>
+        CADANGAN_MESSAGES.newReference('semester', CADANGAN_MESSAGES.baris(position, 'semester_id 20991')),
+      { atUpload: false },
+    );
+  });
+
+  it('refuses a NUL byte in a cell by its address', async () => {
+    await refused(
+      only('users', (rows) => rows.map((r, i) => (i === 1 ? { ...r, name: `Budi\u0000 Santoso` } : r))),
+      'nul',
+      () => CADANGAN_MESSAGES.nul('users', CADANGAN_MESSAGES.baris(2)),
+      { atUpload: true },
+    );
+  });
+
+  // A whole restore: 5–50 s on this shared machine under load, beyond the 60 s default at worst.
+  it("restores B's untouched archive, leaving A and the national data as they were", {
+    timeout: 180_000,
+  }, async () => {
+    const stateA = await schoolState(t().db, A.sekolahId);
+    const national = await nationalDigest(t().db);
+    expect(stateA.users).toHaveLength(1);
+    const report = await restore(write(bytes));
+    expect(report.replaced).toBe(true);
+    expect(await schoolState(t().db, A.sekolahId)).toEqual(stateA);
+    expect(await nationalDigest(t().db)).toEqual(national);
+    const after = await schoolState(t().db, b.sekolahId, { restoreSince: new Date(0) });
+    for (const table of Object.keys(stateB)) expect(after[table], table).toEqual(stateB[table]);
+  });
+
+  it('restores the archive into a fresh installation (moving servers)', { timeout: 180_000 }, async () => {
+    const fresh = await createTestApp('pglite', { config: { seedDemo: false } });
+    try {
+      const report = await restoreSchool(fresh.db, await openArchive(write(bytes)), {
+        requireConfirm: false,
+        now: new Date(),
+        operator: { userId: null, nama: 'Uji' },
+      });
+      expect(report.replaced).toBe(false);
+      expect(await schoolState(fresh.db, b.sekolahId)).toEqual(stateB);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
