@@ -127,25 +127,36 @@ describeEngines('cadangan: a restore touches only its own school', { config: { s
     expect(await digest(t().db)).toEqual(before);
   };
 
-  const only =
-    (table: string, change: (rows: Row[]) => Row[]) =>
-    (name: string, rows: Row[]): Row[] | undefined =>
-      name === table ? change(rows) : undefined;
+  /** Changes row `index` (from 0) of one table; `was` is that row as the archive had it. */
+  const atRow = (table: string, index: number, change: (r: Row) => Row) => {
+    const was: Row = {};
+    const edit = (name: string, rows: Row[]) =>
+      name !== table
+        ? undefined
+        : rows.map((r, i) => {
+            if (i !== index) return r;
+            Object.assign(was, r);
+            return change(r);
+          });
+    return { edit, was };
+  };
 
   it("refuses the school's own row carrying A's sekolah_id (renaming A)", async () => {
+    const { edit } = atRow('sekolah', 0, (r) => ({ ...r, sekolah_id: A.sekolahId, nama: 'Diretas' }));
     await refused(
-      only('sekolah', (rows) => rows.map((r) => ({ ...r, sekolah_id: A.sekolahId, nama: 'Diretas' }))),
+      edit,
       'wrongSchool',
       () => CADANGAN_MESSAGES.wrongSchool('sekolah', CADANGAN_MESSAGES.baris(1)),
-      { atUpload: true },
+      {
+        atUpload: true,
+      },
     );
   });
 
   it("refuses a class of B carrying A's sekolah_id", async () => {
+    const { edit } = atRow('rombongan_belajar', 1, (r) => ({ ...r, sekolah_id: A.sekolahId }));
     await refused(
-      only('rombongan_belajar', (rows) =>
-        rows.map((r, i) => (i === 1 ? { ...r, sekolah_id: A.sekolahId } : r)),
-      ),
+      edit,
       'wrongSchool',
       () => CADANGAN_MESSAGES.wrongSchool('rombongan_belajar', CADANGAN_MESSAGES.baris(2)),
       { atUpload: true },
@@ -153,52 +164,35 @@ describeEngines('cadangan: a restore touches only its own school', { config: { s
   });
 
   it("refuses a class of B under A's class id", async () => {
+    const { edit } = atRow('rombongan_belajar', 0, (r) => ({ ...r, rombongan_belajar_id: A.rombelId }));
+    const where = CADANGAN_MESSAGES.baris(1, `rombongan_belajar_id ${A.rombelId}`);
     await refused(
-      only('rombongan_belajar', (rows) =>
-        rows.map((r, i) => (i === 0 ? { ...r, rombongan_belajar_id: A.rombelId } : r)),
-      ),
+      edit,
       'taken',
-      () =>
-        CADANGAN_MESSAGES.taken(
-          'rombongan_belajar',
-          CADANGAN_MESSAGES.baris(1, `rombongan_belajar_id ${A.rombelId}`),
-          'rombongan_belajar_id',
-        ),
+      () => CADANGAN_MESSAGES.taken('rombongan_belajar', where, 'rombongan_belajar_id'),
       { atUpload: false },
     );
   });
 
   it("refuses an account of B with the e-mail of A's account", async () => {
-    let userId = '';
+    const { edit, was } = atRow('users', 2, (r) => ({ ...r, email: A.email }));
     await refused(
-      only('users', (rows) =>
-        rows.map((r, i) => {
-          if (i !== 2) return r;
-          userId = String(r.user_id);
-          return { ...r, email: A.email };
-        }),
-      ),
+      edit,
       'taken',
-      () => CADANGAN_MESSAGES.taken('users', CADANGAN_MESSAGES.baris(3, `user_id ${userId}`), 'email'),
+      () => CADANGAN_MESSAGES.taken('users', CADANGAN_MESSAGES.baris(3, `user_id ${was.user_id}`), 'email'),
       { atUpload: false },
     );
   });
 
   it("refuses a pupil of B put into A's class (a reference into A)", async () => {
-    let id = '';
+    const { edit, was } = atRow('anggota_rombel', 0, (r) => ({ ...r, rombongan_belajar_id: A.rombelId }));
     await refused(
-      only('anggota_rombel', (rows) =>
-        rows.map((r, i) => {
-          if (i !== 0) return r;
-          id = String(r.anggota_rombel_id);
-          return { ...r, rombongan_belajar_id: A.rombelId };
-        }),
-      ),
+      edit,
       'outsideReference',
       () =>
         CADANGAN_MESSAGES.outsideReference(
           'anggota_rombel',
-          CADANGAN_MESSAGES.baris(1, `anggota_rombel_id ${id}`),
+          CADANGAN_MESSAGES.baris(1, `anggota_rombel_id ${was.anggota_rombel_id}`),
           'rombongan_belajar_id',
         ),
       { atUpload: false },
@@ -225,7 +219,7 @@ describeEngines('cadangan: a restore touches only its own school', { config: { s
 
   it('refuses a NUL byte in a cell by its address', async () => {
     await refused(
-      only('users', (rows) => rows.map((r, i) => (i === 1 ? { ...r, name: `Budi\u0000 Santoso` } : r))),
+      atRow('users', 1, (r) => ({ ...r, name: 'Budi\u0000 Santoso' })).edit,
       'nul',
       () => CADANGAN_MESSAGES.nul('users', CADANGAN_MESSAGES.baris(2)),
       { atUpload: true },
