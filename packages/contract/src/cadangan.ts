@@ -51,6 +51,8 @@ export const CADANGAN_MESSAGES = {
     `Database ini sudah berisi sekolah NPSN ${npsn}. Untuk menimpanya, ketik NPSN sekolah itu sebagai konfirmasi.`,
   npsnTaken: (npsn: string) =>
     `NPSN ${npsn} sudah dipakai oleh sekolah lain di database ini; cadangan tidak dapat dipulihkan di sini.`,
+  idTaken: (npsn: string) =>
+    `Berkas cadangan sekolah NPSN ${npsn} memakai kode sekolah (sekolah_id) yang di database ini milik sekolah lain; cadangan tidak dapat dipulihkan di sini.`,
   unknownTable: (tabel: string) =>
     `Berkas cadangan berisi tabel "${tabel}" yang tidak dikenal aplikasi ini. Tidak ada data yang diubah.`,
   failed: (alasan: string) => `Pemulihan gagal dan dibatalkan; data tidak berubah. (${alasan})`,

@@ -38,6 +38,7 @@ export type RefusalCode =
   | 'npsnConfirm'
   | 'npsnRequired'
   | 'npsnTaken'
+  | 'idTaken'
   | 'unknownTable'
   | 'nul'
   | 'wrongSchool'

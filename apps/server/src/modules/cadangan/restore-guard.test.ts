@@ -11,7 +11,7 @@ import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
 import { restoreSchool } from './restore';
 import { ident } from './sql';
-import { editArchive, schoolState } from './test-support';
+import { editArchive, resign, schoolState } from './test-support';
 
 /**
  * Issue #24 part 3, decision 051: an archive of school B, edited by someone who holds the file
@@ -224,6 +224,20 @@ describeEngines('cadangan: a restore touches only its own school', { config: { s
       () => CADANGAN_MESSAGES.nul('users', CADANGAN_MESSAGES.baris(2)),
       { atUpload: true },
     );
+  });
+
+  it("refuses an archive whose manifest names A's sekolah_id under an NPSN not in this database", async () => {
+    const file = write(resign(bytes, (m) => ({ ...m, sekolahId: A.sekolahId, npsn: '69990099' })));
+    const before = await digest(t().db);
+    const err = await restoreSchool(t().db, await openArchive(file), {
+      confirmNpsn: '69990099',
+      requireConfirm: true,
+      now: new Date(),
+      operator: { userId: null, nama: 'Uji' },
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(CadanganRefused);
+    expect((err as Error).message).toBe(CADANGAN_MESSAGES.idTaken('69990099'));
+    expect(await digest(t().db)).toEqual(before);
   });
 
   // A whole restore: 5–50 s on this shared machine under load, beyond the 60 s default at worst.

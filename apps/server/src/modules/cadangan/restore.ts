@@ -67,6 +67,11 @@ export async function checkTarget(
   const byId = await sql<{ npsn: string }>(`select npsn from sekolah where sekolah_id = $1`, [
     manifest.sekolahId,
   ]);
+  // The archive's school id held here by a school of another NPSN: replacing "it" would replace
+  // that school (decision 051). The app already ties the NPSN to the administrator's school.
+  if (byId[0] && byId[0].npsn !== manifest.npsn) {
+    throw new CadanganRefused('idTaken', CADANGAN_MESSAGES.idTaken(manifest.npsn));
+  }
   const exists = byId.length > 0;
   if (opts.confirmNpsn !== undefined && opts.confirmNpsn.trim() !== manifest.npsn) {
     throw new CadanganRefused('npsnConfirm', CADANGAN_MESSAGES.npsnConfirm);
