@@ -14,6 +14,7 @@ import {
   postgresAvailable,
   type TestApp,
 } from '../../test/engines';
+import { ensureBuiltinReference } from '../referensi/import/builtin';
 import { ensureSemesters } from '../sekolah/service';
 import { CadanganRefused, openArchive } from './archive';
 import { backupSchool } from './export';
@@ -177,8 +178,10 @@ describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () 
       const before = await schoolState(lite.db, demo.sekolahId);
       const file = newFile();
       await backupSchool(lite.db, file, { sekolahId: demo.sekolahId, appVersion: '0.1.0' });
+      // A new installation as `npm start` leaves it: an archive brings no national rows (decision 051).
       await migrateDatabase(pgDb.handle);
       await ensureSemesters(pgDb.handle.db, new Date());
+      await ensureBuiltinReference(pgDb.handle.db);
       const report = await restoreSchool(pgDb.handle, await openArchive(file), {
         requireConfirm: false,
         now: new Date(),
@@ -209,6 +212,8 @@ describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () 
       });
       expect(manifest.engine).toBe('postgresql');
       await migrateDatabase(liteAgain.handle);
+      await ensureSemesters(liteAgain.handle.db, new Date());
+      await ensureBuiltinReference(liteAgain.handle.db);
       await restoreSchool(liteAgain.handle, await openArchive(back), {
         requireConfirm: false,
         now: new Date(),
