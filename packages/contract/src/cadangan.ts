@@ -51,9 +51,27 @@ export const CADANGAN_MESSAGES = {
     `Database ini sudah berisi sekolah NPSN ${npsn}. Untuk menimpanya, ketik NPSN sekolah itu sebagai konfirmasi.`,
   npsnTaken: (npsn: string) =>
     `NPSN ${npsn} sudah dipakai oleh sekolah lain di database ini; cadangan tidak dapat dipulihkan di sini.`,
+  idTaken: (npsn: string) =>
+    `Berkas cadangan sekolah NPSN ${npsn} memakai kode sekolah (sekolah_id) yang di database ini milik sekolah lain; cadangan tidak dapat dipulihkan di sini.`,
   unknownTable: (tabel: string) =>
     `Berkas cadangan berisi tabel "${tabel}" yang tidak dikenal aplikasi ini. Tidak ada data yang diubah.`,
   failed: (alasan: string) => `Pemulihan gagal dan dibatalkan; data tidak berubah. (${alasan})`,
+  // Refusals of an archive's rows (issue #24 part 3, decision 051). Each names the row by the
+  // archive's own table and position, never by another school's data. Nothing was changed.
+  nul: (tabel: string, baris: string) =>
+    `Berkas cadangan berisi karakter NUL (tidak dapat disimpan) pada tabel "${tabel}", ${baris}. Tidak ada data yang diubah.`,
+  wrongSchool: (tabel: string, baris: string) =>
+    `Berkas cadangan berisi data sekolah lain pada tabel "${tabel}", ${baris}: sekolah_id-nya bukan sekolah berkas ini. Tidak ada data yang diubah.`,
+  taken: (tabel: string, baris: string, kolom: string) =>
+    `Tabel "${tabel}", ${baris} pada berkas cadangan memakai ${kolom} yang sudah dipakai data lain (sekolah lain atau data nasional) di database ini. Tidak ada data yang diubah.`,
+  outsideReference: (tabel: string, baris: string, kolom: string) =>
+    `Tabel "${tabel}", ${baris} pada berkas cadangan merujuk (${kolom}) ke data yang tidak ada di berkas ini maupun di data referensi nasional. Tidak ada data yang diubah.`,
+  newReference: (tabel: string, baris: string) =>
+    `Tabel referensi nasional "${tabel}", ${baris} pada berkas cadangan belum ada di server ini; data referensi nasional tidak ditambahkan dari berkas cadangan. Impor data referensi lebih dahulu. Tidak ada data yang diubah.`,
+  rejected: (tabel: string) =>
+    `Isi tabel "${tabel}" pada berkas cadangan ditolak database (melanggar aturan data). Tidak ada data yang diubah.`,
+  /** A row's address in the messages above: its position in its table, and its own key. */
+  baris: (posisi: number, kunci?: string) => `baris ke-${posisi}${kunci ? ` (${kunci})` : ''}`,
 } as const;
 
 // --- Scheduled backups (issue 16 item 2) ---

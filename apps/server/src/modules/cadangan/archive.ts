@@ -38,7 +38,14 @@ export type RefusalCode =
   | 'npsnConfirm'
   | 'npsnRequired'
   | 'npsnTaken'
-  | 'unknownTable';
+  | 'idTaken'
+  | 'unknownTable'
+  | 'nul'
+  | 'wrongSchool'
+  | 'taken'
+  | 'outsideReference'
+  | 'newReference'
+  | 'rejected';
 
 /** An archive the app will not restore, with the Indonesian reason. Nothing was changed. */
 export class CadanganRefused extends Error {
@@ -197,14 +204,54 @@ export async function openArchive(
 }
 
 export type ArchiveEvent =
-  | { type: 'table'; name: string; columns: string[] }
-  | { type: 'rows'; table: string; rows: string[] };
+  | { type: 'table'; name: string; columns: string[]; scope: 'school' | 'reference' }
+  | { type: 'rows'; table: string; rows: string[]; first: number };
 
 const BATCH_ROWS = 1000;
 const BATCH_BYTES = 4 * 1024 * 1024;
 
 function inconsistent(): CadanganRefused {
   return new CadanganRefused('inconsistent', CADANGAN_MESSAGES.inconsistent);
+}
+
+/** A string anywhere in a parsed row (keys included) that holds a NUL, which PostgreSQL cannot store. */
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\0') || holdsNul(v));
+  return false;
+}
+
+/**
+ * What a row can be refused for without a database (issue #24 part 3, #25 item 1; decision 051), so
+ * an upload is refused at once (422) by the row's address: a NUL byte in any text, and a
+ * `sekolah_id` that is not the archive's school (a school row) or not null (a national row). The
+ * restore checks the same `sekolah_id` again from the catalog, with what needs the database.
+ */
+function checkRow(
+  text: string,
+  table: { name: string; scope: 'school' | 'reference'; hasSekolahId: boolean },
+  position: number,
+  sekolahId: string,
+): void {
+  const where = () => CADANGAN_MESSAGES.baris(position);
+  const suspectNul = text.includes('\\u0000') || text.includes('\0');
+  if (!suspectNul && !table.hasSekolahId) return;
+  let row: unknown;
+  try {
+    row = JSON.parse(text);
+  } catch {
+    // A raw NUL is not valid JSON; anything else unparsable is an archive written wrong.
+    if (text.includes('\0')) throw new CadanganRefused('nul', CADANGAN_MESSAGES.nul(table.name, where()));
+    throw inconsistent();
+  }
+  if (suspectNul && holdsNul(row))
+    throw new CadanganRefused('nul', CADANGAN_MESSAGES.nul(table.name, where()));
+  if (!table.hasSekolahId) return;
+  const own = (row as { sekolah_id?: unknown }).sekolah_id;
+  if (table.scope === 'school' ? own !== sekolahId : own !== null && own !== undefined)
+    throw new CadanganRefused('wrongSchool', CADANGAN_MESSAGES.wrongSchool(table.name, where()));
 }
 
 /**
@@ -222,7 +269,13 @@ export async function* readArchive(archive: OpenedArchive): AsyncGenerator<Archi
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let tableIndex = -1;
-  let current: { name: string; expected: number; seen: number } | null = null;
+  let current: {
+    name: string;
+    scope: 'school' | 'reference';
+    hasSekolahId: boolean;
+    expected: number;
+    seen: number;
+  } | null = null;
   let batch: string[] = [];
   let batchBytes = 0;
 
@@ -232,7 +285,7 @@ export async function* readArchive(archive: OpenedArchive): AsyncGenerator<Archi
   function* line(text: string): Generator<ArchiveEvent> {
     if (text.startsWith('{"table":')) {
       if (batch.length && current) {
-        yield { type: 'rows', table: current.name, rows: batch };
+        yield { type: 'rows', table: current.name, rows: batch, first: current.seen - batch.length + 1 };
         batch = [];
         batchBytes = 0;
       }
@@ -245,16 +298,24 @@ export async function* readArchive(archive: OpenedArchive): AsyncGenerator<Archi
       }
       const expected = manifest.tables[++tableIndex];
       if (!expected || header.table !== expected.name || !Array.isArray(header.columns)) throw inconsistent();
-      current = { name: expected.name, expected: expected.rows, seen: 0 };
-      yield { type: 'table', name: expected.name, columns: header.columns.map(String) };
+      const columns = header.columns.map(String);
+      current = {
+        name: expected.name,
+        scope: expected.scope,
+        hasSekolahId: columns.includes('sekolah_id'),
+        expected: expected.rows,
+        seen: 0,
+      };
+      yield { type: 'table', name: expected.name, columns, scope: expected.scope };
       return;
     }
     if (!current || !text.startsWith('{')) throw inconsistent();
     current.seen++;
+    checkRow(text, current, current.seen, manifest.sekolahId);
     batch.push(text);
     batchBytes += text.length;
     if (batch.length >= BATCH_ROWS || batchBytes >= BATCH_BYTES) {
-      yield { type: 'rows', table: current.name, rows: batch };
+      yield { type: 'rows', table: current.name, rows: batch, first: current.seen - batch.length + 1 };
       batch = [];
       batchBytes = 0;
     }
@@ -289,7 +350,10 @@ export async function* readArchive(archive: OpenedArchive): AsyncGenerator<Archi
     gunzip.destroy();
   }
   if (pendingBytes > 0 || inflated !== manifest.inflatedBytes) throw inconsistent();
-  if (batch.length && current) yield { type: 'rows', table: (current as { name: string }).name, rows: batch };
+  if (batch.length && current) {
+    const last = current as { name: string; seen: number };
+    yield { type: 'rows', table: last.name, rows: batch, first: last.seen - batch.length + 1 };
+  }
   closeTable();
   if (tableIndex !== manifest.tables.length - 1) throw inconsistent();
 }

@@ -39,6 +39,12 @@ export interface TableInfo {
    * in the database it is restored into, and its sequence would lag behind them.
    */
   identity: string[];
+  /**
+   * Every unique key (primary key, unique constraints and plain unique indexes) by its columns — what
+   * a restored row must not share with another school's row or a national one (decision 051).
+   * Partial and expression indexes are left to the database (a refusal of the whole table).
+   */
+  uniqueKeys: { columns: string[]; nullsNotDistinct: boolean }[];
 }
 
 export interface Catalog {
@@ -77,6 +83,7 @@ export async function readCatalog(sql: Sql): Promise<Catalog> {
         sekolahIdNullable: false,
         foreignKeys: [],
         identity: [],
+        uniqueKeys: [],
       };
       tables.set(c.table_name, t);
     }
@@ -114,6 +121,18 @@ export async function readCatalog(sql: Sql): Promise<Catalog> {
     else if (c.parent)
       t.foreignKeys.push({ columns: pgArray(c.cols), parent: c.parent, parentColumns: pgArray(c.pcols) });
   }
+  const uniques = await sql<{ table_name: string; cols: string[]; nnd: boolean }>(
+    `select cl.relname as table_name, i.indnullsnotdistinct as nnd,
+            (select array_agg(a.attname order by k.i) from unnest(i.indkey::int2[]) with ordinality k(n, i)
+               join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n) as cols
+       from pg_index i
+       join pg_class cl on cl.oid = i.indrelid
+       join pg_namespace n on n.oid = cl.relnamespace
+      where n.nspname = 'public' and i.indisunique and i.indpred is null and i.indexprs is null
+      order by cl.relname, i.indexrelid`,
+  );
+  for (const u of uniques)
+    tables.get(u.table_name)?.uniqueKeys.push({ columns: pgArray(u.cols), nullsNotDistinct: u.nnd });
 
   const order = topologicalOrder(tables);
   const isSchool = new Set<string>();

@@ -18,6 +18,8 @@ import { type DatabaseHandle, openPglite, openPostgres } from '../../db/client';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from '../../db/embedded';
 import { acquireLock, DataDirLockedError } from '../../db/lock';
 import { migrateDatabase } from '../../db/migrate';
+import { ensureBuiltinReference } from '../referensi/import/builtin';
+import { ensureSemesters } from '../sekolah/service';
 import { CadanganRefused, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
@@ -128,6 +130,10 @@ async function restore(
   let closed = false;
   try {
     await migrateDatabase(handle);
+    // What `npm start` loads into a fresh installation: an archive brings no national reference
+    // rows (decision 051), so a restore into a new server finds them as the app would.
+    await ensureSemesters(handle.db, new Date());
+    await ensureBuiltinReference(handle.db);
     // Every refusal that needs the database, before anything is written.
     const { exists } = await withReadView(handle, async (sql) =>
       checkTarget(sql, archive.manifest, options, await readCatalog(sql)),

@@ -14,6 +14,7 @@ import {
   postgresAvailable,
   type TestApp,
 } from '../../test/engines';
+import { ensureBuiltinReference } from '../referensi/import/builtin';
 import { ensureSemesters } from '../sekolah/service';
 import { CadanganRefused, openArchive } from './archive';
 import { backupSchool } from './export';
@@ -167,7 +168,8 @@ describeEngines('cadangan: backup → change → restore', { config: { seedDemo:
 });
 
 describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () => {
-  it('a backup of the embedded database restores on PostgreSQL and back', async () => {
+  // Two whole restores and a seed: past the 60 s default on a loaded machine.
+  it('a backup of the embedded database restores on PostgreSQL and back', { timeout: 240_000 }, async () => {
     const lite = await createTestApp('pglite', { config: { seedDemo: false } });
     const pgDb = await openTestDatabase('postgresql');
     const liteAgain = await openTestDatabase('pglite');
@@ -176,8 +178,10 @@ describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () 
       const before = await schoolState(lite.db, demo.sekolahId);
       const file = newFile();
       await backupSchool(lite.db, file, { sekolahId: demo.sekolahId, appVersion: '0.1.0' });
+      // A new installation as `npm start` leaves it: an archive brings no national rows (decision 051).
       await migrateDatabase(pgDb.handle);
       await ensureSemesters(pgDb.handle.db, new Date());
+      await ensureBuiltinReference(pgDb.handle.db);
       const report = await restoreSchool(pgDb.handle, await openArchive(file), {
         requireConfirm: false,
         now: new Date(),
@@ -208,6 +212,8 @@ describe.skipIf(!postgresAvailable())('cadangan across engines and schools', () 
       });
       expect(manifest.engine).toBe('postgresql');
       await migrateDatabase(liteAgain.handle);
+      await ensureSemesters(liteAgain.handle.db, new Date());
+      await ensureBuiltinReference(liteAgain.handle.db);
       await restoreSchool(liteAgain.handle, await openArchive(back), {
         requireConfirm: false,
         now: new Date(),

@@ -4,6 +4,7 @@ import { type RestoreOperator, recordRestoreChanges, snapshotGradeCells } from '
 import { CadanganRefused, type OpenedArchive, readArchive } from './archive';
 import { type Catalog, ROOT_TABLE, readCatalog, schoolScope, type TableInfo } from './catalog';
 import { schemaVersion } from './export';
+import { checkReferenceRows, checkSchoolRows } from './guard';
 import { clientSql, ident, pgliteSql, type Sql } from './sql';
 
 export interface RestoreOptions {
@@ -66,6 +67,11 @@ export async function checkTarget(
   const byId = await sql<{ npsn: string }>(`select npsn from sekolah where sekolah_id = $1`, [
     manifest.sekolahId,
   ]);
+  // The archive's school id held here by a school of another NPSN: replacing "it" would replace
+  // that school (decision 051). The app already ties the NPSN to the administrator's school.
+  if (byId[0] && byId[0].npsn !== manifest.npsn) {
+    throw new CadanganRefused('idTaken', CADANGAN_MESSAGES.idTaken(manifest.npsn));
+  }
   const exists = byId.length > 0;
   if (opts.confirmNpsn !== undefined && opts.confirmNpsn.trim() !== manifest.npsn) {
     throw new CadanganRefused('npsnConfirm', CADANGAN_MESSAGES.npsnConfirm);
@@ -142,29 +148,48 @@ export async function restoreWith(
     await sql(`delete from ${ident(name)} r where ${schoolScope(catalog, name)}`, [sekolahId]);
   }
 
-  const scopes = new Map(manifest.tables.map((t) => [t.name, t.scope]));
   let done = 0;
-  let table: {
-    info: TableInfo;
-    columns: string[];
-    scope: 'school' | 'reference';
-    held: string[] | null;
-  } | null = null;
+  let table: SchoolTable | null = null;
+  // A table that points to itself is held whole and inserted parents first; its rows keep their
+  // archive positions for the messages.
+  let held: Map<string, number> | null = null;
   const flush = async () => {
-    if (table?.held) await insertRows(sql, table, orderSelfReferences(table.info, table.held));
+    if (table && held) {
+      const positions = held;
+      const ordered = orderSelfReferences(table.info, [...positions.keys()]);
+      await insertRows(
+        sql,
+        catalog,
+        table,
+        ordered,
+        (i) => positions.get(ordered[i] as string) ?? 0,
+        sekolahId,
+      );
+    }
+    held = null;
   };
+  let reference: TableInfo | null = null;
   for await (const ev of readArchive(archive)) {
     if (ev.type === 'table') {
       await flush();
       const info = catalog.tables.get(ev.name) as TableInfo;
+      opts.onProgress?.({ done: done++, total: manifest.tables.length, table: ev.name });
+      if (ev.scope === 'reference') {
+        reference = info;
+        table = null;
+        continue;
+      }
+      reference = null;
       // Identity columns are left to the database (catalog.ts).
       const columns = ev.columns.filter((c) => info.columns.includes(c) && !info.identity.includes(c));
-      const selfRef = info.foreignKeys.some((fk) => fk.parent === info.name);
-      table = { info, columns, scope: scopes.get(ev.name) ?? 'school', held: selfRef ? [] : null };
-      opts.onProgress?.({ done: done++, total: manifest.tables.length, table: ev.name });
+      table = { info, columns };
+      if (info.foreignKeys.some((fk) => fk.parent === info.name)) held = new Map();
+    } else if (reference) {
+      // National rows are never inserted from an archive: each must be here already (guard.ts).
+      await checkReferenceRows(sql, reference, ev.rows, ev.first);
     } else if (table) {
-      if (table.held) table.held.push(...ev.rows);
-      else await insertRows(sql, table, ev.rows);
+      if (held) for (const [i, row] of ev.rows.entries()) held.set(row, ev.first + i);
+      else await insertRows(sql, catalog, table, ev.rows, (i) => ev.first + i, sekolahId);
     }
   }
   await flush();
@@ -203,29 +228,56 @@ export async function restoreWith(
   };
 }
 
+interface SchoolTable {
+  info: TableInfo;
+  columns: string[];
+}
+
+/**
+ * The school's rows of one table, each batch checked against the database first (guard.ts). The
+ * school's own row is updated in place (its jobs hang off it). Images (the school's logo, photos)
+ * come in as the archive's bytes: when the image mechanism of issue #24 part 1 (`lib/image.ts`)
+ * exists, its decode-and-re-encode belongs here, before the insert.
+ */
 async function insertRows(
   sql: Sql,
-  table: { info: TableInfo; columns: string[]; scope: 'school' | 'reference' },
+  catalog: Catalog,
+  table: SchoolTable,
   rows: string[],
+  position: (index: number) => number,
+  sekolahId: string,
 ): Promise<void> {
-  const { info, columns, scope } = table;
+  const { info, columns } = table;
   for (let i = 0; i < rows.length; i += 1000) {
     const chunk = rows.slice(i, i + 1000);
+    await checkSchoolRows(sql, catalog, info, columns, chunk, (j) => position(i + j), sekolahId);
     const cols = columns.map(ident).join(', ');
     let conflict = '';
-    if (scope === 'reference') conflict = ' on conflict do nothing';
-    else if (info.name === ROOT_TABLE) {
+    if (info.name === ROOT_TABLE) {
       const set = columns
         .filter((c) => !info.primaryKey.includes(c))
         .map((c) => `${ident(c)} = excluded.${ident(c)}`);
       conflict = ` on conflict (${info.primaryKey.map(ident).join(', ')}) do update set ${set.join(', ')}`;
     }
-    await sql(
-      `insert into ${ident(info.name)} (${cols})
-       select ${cols} from jsonb_populate_recordset(null::${ident(info.name)}, $1::jsonb)${conflict}`,
-      [`[${chunk.join(',')}]`],
-    );
+    try {
+      await sql(
+        `insert into ${ident(info.name)} (${cols})
+         select ${cols} from jsonb_populate_recordset(null::${ident(info.name)}, $1::jsonb)${conflict}`,
+        [`[${chunk.join(',')}]`],
+      );
+    } catch (err) {
+      // What the checks do not foresee (a check constraint, a value of the wrong type, a duplicate
+      // inside the archive) is still the archive's fault: a refusal, never a 500.
+      if (isDataError(err)) throw new CadanganRefused('rejected', CADANGAN_MESSAGES.rejected(info.name));
+      throw err;
+    }
   }
+}
+
+/** PostgreSQL's classes 22 (data exception) and 23 (integrity constraint violation), on either engine. */
+function isDataError(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^2[23]/.test(code);
 }
 
 /** Rows of a table that points to itself (a sub-subject's parent), parents first. */

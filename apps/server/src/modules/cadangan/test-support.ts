@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DatabaseHandle } from '../../db/client';
 import { readCatalog, referenceScope, schoolScope } from './catalog';
 import { withReadView } from './export';
@@ -61,4 +62,56 @@ export function resign(bytes: Buffer, edit: (m: Record<string, unknown>) => Reco
     Buffer.from(`${JSON.stringify({ ...manifest, checksum })}\n`),
     data,
   ]);
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * The archive with rows edited as a person with the file could (decision 051): `edit` gets each
+ * table's rows and scope and returns the rows to write (changed, added or dropped); untouched
+ * tables keep their lines byte for byte. Sizes, row counts and the checksum are written anew, so
+ * only the rows themselves can give the edit away.
+ */
+export function editArchive(
+  bytes: Buffer,
+  edit: (table: string, rows: Row[], scope: string) => Row[] | undefined,
+): Buffer {
+  const first = bytes.indexOf(0x0a);
+  const second = bytes.indexOf(0x0a, first + 1);
+  const manifest = JSON.parse(bytes.subarray(first + 1, second).toString('utf8')) as {
+    tables: { name: string; scope: string; rows: number }[];
+  };
+  const lines = gunzipSync(bytes.subarray(second + 1))
+    .toString('utf8')
+    .split('\n');
+  const out: string[] = [];
+  let index = -1;
+  let header = '';
+  let rows: string[] = [];
+  const close = () => {
+    if (index < 0) return;
+    const t = manifest.tables[index] as { name: string; scope: string; rows: number };
+    const edited = edit(
+      t.name,
+      rows.map((r) => JSON.parse(r) as Row),
+      t.scope,
+    );
+    const texts = edited ? edited.map((r) => JSON.stringify(r)) : rows;
+    out.push(header, ...texts);
+    t.rows = texts.length;
+  };
+  for (const line of lines) {
+    if (line === '') continue;
+    if (line.startsWith('{"table":')) {
+      close();
+      index++;
+      header = line;
+      rows = [];
+    } else rows.push(line);
+  }
+  close();
+  const inflated = Buffer.from(`${out.join('\n')}\n`, 'utf8');
+  const data = gzipSync(inflated);
+  const next = { ...manifest, dataBytes: data.length, inflatedBytes: inflated.length };
+  return resign(Buffer.concat([bytes.subarray(0, second + 1), data]), () => next);
 }
