@@ -55,6 +55,8 @@ export interface RenderThreadOptions {
   onProgress?: (siswa: number) => void;
   /** Another entry (tests: a worker that misbehaves on purpose). */
   url?: URL;
+  /** The worker's JavaScript heap (tests: a small one to run out of). */
+  heapMb?: number;
 }
 
 /**
@@ -78,7 +80,7 @@ export class RenderThread {
       execArgv: [],
       workerData: data,
       // A bound on the JavaScript heap (not on native memory: images are bounded at upload).
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      resourceLimits: { maxOldGenerationSizeMb: options.heapMb ?? 1024 },
     });
     this.ready = this.wait();
     this.worker.on('message', (reply: RenderReply) => this.receive(reply));
@@ -164,7 +166,7 @@ export class SinglePool {
   private thread: RenderThread | null = null;
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly options: { url?: URL; timeoutMs?: number } = {}) {}
+  constructor(private readonly options: { url?: URL; heapMb?: number; timeoutMs?: number } = {}) {}
 
   render(doc: SingleDocument): Promise<Buffer> {
     const run = this.tail.then(() => this.renderNow(doc));
@@ -181,7 +183,7 @@ export class SinglePool {
   }
 
   private async renderNow(doc: SingleDocument): Promise<Buffer> {
-    if (!this.thread?.alive) this.thread = new RenderThread({ url: this.options.url });
+    if (!this.thread?.alive) this.thread = new RenderThread(this.options);
     const thread = this.thread;
     thread.hold(true);
     const timer = setTimeout(() => void thread.stop(), this.options.timeoutMs ?? SINGLE_TIMEOUT_MS);
