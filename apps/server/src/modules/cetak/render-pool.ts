@@ -105,9 +105,12 @@ export class RenderThread {
     return step;
   }
 
-  /** Ends the worker; the waiting step (if any) is refused with `reason`. */
+  /** Ends the worker; the waiting step (if any) is refused with `reason` (a cancel, a time limit). */
   async stop(reason: Error = renderFailed()): Promise<void> {
-    this.end(reason);
+    if (!this.ended) {
+      this.ended = reason;
+      this.settle(reason);
+    }
     await this.worker.terminate();
   }
 
@@ -145,12 +148,12 @@ export class RenderThread {
     else this.settle(reply);
   }
 
+  /** The worker ended by itself (an uncaught error, an exit, out of heap). */
   private end(cause: Error): void {
     if (this.ended) return;
     const checking = this.checking;
     if (checking) badImages.add(checking.hash);
-    this.ended =
-      cause instanceof AppError ? cause : checking ? imageUnusable(checking.image) : renderFailed(cause);
+    this.ended = checking ? imageUnusable(checking.image) : renderFailed(cause);
     this.settle(this.ended);
   }
 }
