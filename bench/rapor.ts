@@ -199,9 +199,67 @@ async function printBench(engine: Engine): Promise<BenchResult[]> {
   }
 }
 
+/**
+ * Single documents over HTTP (issue #24 item 2, decision 050): the Waka opens the cover and the
+ * Rapor Akademik of the first pupils of the largest class one after another, and then four at a
+ * time (four teachers printing at once); the median and p95 of each document's answer.
+ */
+async function singleBench(engine: Engine): Promise<BenchResult[]> {
+  const env = await openEnv(engine, 'rapor-single');
+  try {
+    const headers = await loginHeaders(env, env.demo.accounts.waka.email, PASSWORD);
+    const kelas = await largestClass(env);
+    const pupils = await sqlRows<{ id: string }>(
+      env.handle.db,
+      sql`select anggota_rombel_id as id from anggota_rombel
+        where rombongan_belajar_id = ${kelas.id} and deleted_at is null order by anggota_rombel_id limit 12`,
+    );
+    const open = async (dokumen: string, id: string) => {
+      const t0 = performance.now();
+      const res = await fetch(`${env.url}/api/cetak/rapor-${dokumen}/${id}`, { headers });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`${dokumen}: ${res.status}`);
+      return performance.now() - t0;
+    };
+    const out: BenchResult[] = [];
+    const label = ENGINE_LABEL[engine];
+    for (const dokumen of ['cover', 'nilai-akhir']) {
+      await open(dokumen, String(pupils[0]?.id)); // the first print of a process loads the fonts
+      const one: number[] = [];
+      for (const p of pupils) one.push(await open(dokumen, String(p.id)));
+      const four: number[] = [];
+      for (let i = 0; i < pupils.length; i += 4)
+        four.push(...(await Promise.all(pupils.slice(i, i + 4).map((p) => open(dokumen, String(p.id))))));
+      console.log(
+        `rapor ${label}: ${dokumen} one at a time median ${percentile(one, 50).toFixed(0)} ms, ` +
+          `p95 ${percentile(one, 95).toFixed(0)} ms; four at once median ${percentile(four, 50).toFixed(0)} ms, ` +
+          `p95 ${percentile(four, 95).toFixed(0)} ms`,
+      );
+      out.push(
+        {
+          name: `Single ${dokumen} PDF, one at a time, ${label}, p95`,
+          value: Math.round(percentile(one, 95)),
+          unit: 'ms',
+          budget: 1000,
+        },
+        {
+          name: `Single ${dokumen} PDF, four at once, ${label}, p95`,
+          value: Math.round(percentile(four, 95)),
+          unit: 'ms',
+          budget: 2000,
+        },
+      );
+    }
+    return out;
+  } finally {
+    await env.close();
+  }
+}
+
 export async function raporBench(): Promise<BenchResult[]> {
   const out: BenchResult[] = [];
   for (const engine of ['pglite', 'postgresql'] as const) {
+    out.push(...(await singleBench(engine)));
     out.push(...(await printBench(engine)));
     if (process.env.BENCH_RAPOR_SCHOOL !== '0') out.push(...(await schoolBench(engine)));
   }
@@ -257,9 +315,11 @@ async function writeImages(): Promise<void> {
 }
 
 // `npx tsx bench/rapor.ts`: this benchmark alone; `--images`: the page images of docs/rapor/;
-// `--school [--pglite | --postgresql]`: the whole-school job alone.
+// `--school [--pglite | --postgresql]`: the whole-school job alone; `--single`: single documents alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--images')) await writeImages();
+  else if (process.argv.includes('--single'))
+    for (const engine of ['pglite', 'postgresql'] as const) console.table(await singleBench(engine));
   else if (process.argv.includes('--school')) {
     const engines = (['pglite', 'postgresql'] as const).filter(
       (e) => process.argv.includes(`--${e}`) || !process.argv.some((a) => /^--(pglite|postgresql)$/.test(a)),

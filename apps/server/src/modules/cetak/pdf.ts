@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -106,29 +105,4 @@ export async function renderPdfToFile(doc: TDocumentDefinitions, path: string): 
   pdf.end();
   await written;
   return file.bytesWritten;
-}
-
-const embeddable = new Map<string, Promise<boolean>>();
-
-/**
- * Whether pdfmake can embed this image (a data URL). Browsers show PNGs that pdfkit refuses — one
- * with a broken checksum, say — and a document holding such an image fails as a whole: a school's
- * logo must never stop its report cards. Tried once per image (a tiny document), the answer kept.
- */
-export function embeddableImage(dataUrl: string): Promise<boolean> {
-  const key = createHash('sha256').update(dataUrl).digest('hex');
-  let known = embeddable.get(key);
-  if (!known) {
-    known = (async () => {
-      try {
-        await renderPdf({ content: [{ image: dataUrl, width: 10 }] });
-        return true;
-      } catch {
-        return false;
-      }
-    })();
-    if (embeddable.size >= 32) embeddable.clear();
-    embeddable.set(key, known);
-  }
-  return known;
 }

@@ -1,6 +1,6 @@
 import type { OneTimeCredential } from '@erapor/contract/pengguna';
-import type { Content, TableCell } from 'pdfmake/interfaces';
-import { renderPdf } from './pdf';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { renderDocument } from './render-pool';
 
 export interface SlipAkunInput {
   sekolahNama: string;
@@ -78,7 +78,11 @@ function grid(list: readonly OneTimeCredential[], input: SlipAkunInput): Content
  * Printable account slips: name, login and one-time password, cut along the dashed lines.
  * Pupils: one page per class (rombel); staff: one section.
  */
-export async function renderSlipAkun(input: SlipAkunInput): Promise<Buffer> {
+export function renderSlipAkun(input: SlipAkunInput): Promise<Buffer> {
+  return renderDocument({ kind: 'slip-akun', input });
+}
+
+export function slipAkunDocument(input: SlipAkunInput): TDocumentDefinitions {
   const sections: [string, OneTimeCredential[]][] =
     input.kind === 'pd' ? groupByKelas(input.credentials) : [['PTK', [...input.credentials]]];
   const content: Content[] = sections.map(([title, list], i) => ({
@@ -97,7 +101,7 @@ export async function renderSlipAkun(input: SlipAkunInput): Promise<Buffer> {
     ],
     pageBreak: i > 0 ? 'before' : undefined,
   }));
-  return renderPdf({
+  return {
     info: { title: 'Slip Akun e-Rapor SMK', creator: 'e-Rapor SMK' },
     pageSize: 'A4',
     pageMargins: [24, 24, 24, 30],
@@ -108,5 +112,5 @@ export async function renderSlipAkun(input: SlipAkunInput): Promise<Buffer> {
       color: '#777777',
     }),
     content,
-  });
+  };
 }

@@ -19,7 +19,6 @@ import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { embeddableImage } from '../cetak/pdf';
 import { type Penandatangan, penandatangan } from '../cetak/rapor/data';
 import { getSettings } from '../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../sekolah/settings';
@@ -281,11 +280,11 @@ async function planContext(db: Db, actor: Actor, head: Row): Promise<(row: Row, 
   });
 }
 
-export async function logoOf(mime: unknown, data: unknown): Promise<string | null> {
+export function logoOf(mime: unknown, data: unknown): string | null {
   if ((mime !== 'image/png' && mime !== 'image/jpeg') || !(data instanceof Uint8Array) || data.length === 0)
     return null;
-  const url = `data:${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
-  return (await embeddableImage(url)) ? url : null;
+  // Tried in the render worker before a certificate draws it (render-images.ts; decision 050).
+  return `data:${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
 }
 
 /**

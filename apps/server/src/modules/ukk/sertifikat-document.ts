@@ -1,7 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { renderPdf } from '../cetak/pdf';
 import type { Penandatangan } from '../cetak/rapor/data';
 import { MARGIN } from '../cetak/rapor/layout';
+import { renderDocument } from '../cetak/render-pool';
 import type { Sertifikat } from './sertifikat-data';
 
 /*
@@ -194,13 +194,17 @@ function images(s: Sertifikat | undefined): { images?: Record<string, string> } 
 }
 
 /** "Pratinjau": the sample certificate, marked as such across every page. */
-export function renderPratinjau(s: Sertifikat): Promise<Buffer> {
-  return renderPdf({
+export function pratinjauDocument(s: Sertifikat): TDocumentDefinitions {
+  return {
     ...sertifikatDocument([s]),
     watermark: { text: 'PRATINJAU', opacity: 0.08, bold: true },
-  });
+  };
+}
+
+export function renderPratinjau(s: Sertifikat): Promise<Buffer> {
+  return renderDocument({ kind: 'sertifikat', sertifikat: s, pratinjau: true });
 }
 
 export function renderSertifikat(s: Sertifikat): Promise<Buffer> {
-  return renderPdf(sertifikatDocument([s]));
+  return renderDocument({ kind: 'sertifikat', sertifikat: s, pratinjau: false });
 }

@@ -100,7 +100,7 @@ export async function raporP5(
   ]);
   const tingkat = Number(head.tingkat);
   return {
-    sekolah: { nama: String(head.sekolah), logo: await usableLogo(head.logo_mime, head.logo_data) },
+    sekolah: { nama: String(head.sekolah), logo: usableLogo(head.logo_mime, head.logo_data) },
     tahunPelajaran: (str(head.semester_nama) ?? '').split(' ')[0] ?? '',
     semesterId: String(head.semester_id),
     kelas: {

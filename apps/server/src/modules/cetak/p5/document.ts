@@ -1,7 +1,7 @@
 import { projekProfil, RAPOR_P5_TITLE } from '@erapor/contract/projek/cetak';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
 import { box, dash, headerCell, LOGO_IMAGE, MARGIN, sectionTitle } from '../rapor/layout';
+import { renderDocument } from '../render-pool';
 import type { ProjekP5, RaporP5, SiswaP5 } from './data';
 
 /*
@@ -162,5 +162,5 @@ export function raporP5Document(r: RaporP5, siswa: readonly SiswaP5[]): TDocumen
 }
 
 export function renderRaporP5(r: RaporP5, s: SiswaP5): Promise<Buffer> {
-  return renderPdf(raporP5Document(r, [s]));
+  return renderDocument({ kind: 'p5', rapor: r, siswa: s });
 }

@@ -1,6 +1,6 @@
 import type { Content, DynamicContent, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
 import { box, dash, grid, MARGIN, sectionTitle } from '../rapor/layout';
+import { renderDocument } from '../render-pool';
 import type { RaporPkl, SiswaPkl } from './data';
 
 /*
@@ -168,5 +168,5 @@ export function raporPklDocument(
 }
 
 export function renderRaporPkl(plan: RaporPkl, siswa: SiswaPkl): Promise<Buffer> {
-  return renderPdf(raporPklDocument([{ plan, siswa }]));
+  return renderDocument({ kind: 'pkl', plan, siswa });
 }

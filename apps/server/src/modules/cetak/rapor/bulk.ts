@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import {
   JOB_KIND_RAPOR_SEMUA,
   RAPOR_SEMUA_KEEP_HOURS,
@@ -24,8 +23,9 @@ import type { JobProgress } from '../../jobs/service';
 import { jobs } from '../../jobs/tables';
 import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { type PrintableRombel, printableRombel, printsAnyClass } from '../access';
+import { RenderThread } from '../render-pool';
 import { raporKelas } from './data';
-import { RENDER_WORKER_MARK, type RenderCommand, type RenderReply } from './render-worker';
+import type { RenderCommand } from './render-worker';
 
 /*
  * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): which classes a request
@@ -192,12 +192,6 @@ export function mayUseJob(actor: Actor, row: { createdBy: string | null; kind: s
   return printsAnyClass(actor);
 }
 
-/**
- * The worker's entry is plain JS loading render-worker.ts through tsx (like the spreadsheet reader):
- * a worker does not inherit `--import tsx`, and vitest's transform never reaches a worker thread.
- */
-const WORKER_URL = new URL('./render-worker-entry.mjs', import.meta.url);
-
 /** Renders the classes into `path`; `signal` stops the worker at once (the caller deletes the file). */
 export async function runBulk(
   db: Db,
@@ -216,46 +210,21 @@ export async function runBulk(
   },
   progress: JobProgress,
 ): Promise<RaporSemuaResult> {
-  const worker = new Worker(WORKER_URL, {
-    execArgv: [],
-    workerData: RENDER_WORKER_MARK,
-    resourceLimits: { maxOldGenerationSizeMb: 1024 },
-  });
   let done = 0;
   let message: string | null = null;
-  // One waiter at a time: the reply that ends the current step (ready, kelas-done, finished).
-  let waiter: { resolve: (r: RenderReply) => void; reject: (e: Error) => void } | null = null;
-  let failure: Error | null = null;
-  const fail = (err: Error) => {
-    failure ??= err;
-    waiter?.reject(failure);
-    waiter = null;
-  };
-  worker.on('message', (reply: RenderReply) => {
-    if (reply.type === 'progress') {
-      done = reply.siswa;
+  // The job's own worker (render-pool.ts): a refused image, an error or the worker's end fails
+  // the step being waited for with its Indonesian message, which becomes the job's message.
+  const worker = new RenderThread({
+    onProgress: (siswa) => {
+      done = siswa;
       progress(done, input.total, message);
-    } else if (reply.type === 'error') fail(new Error(reply.message));
-    else {
-      waiter?.resolve(reply);
-      waiter = null;
-    }
+    },
   });
-  worker.on('error', fail);
-  worker.on('exit', () => fail(new Error(RAPOR_SEMUA_MESSAGES.cancelled)));
-  const onAbort = () => {
-    fail(new Error(RAPOR_SEMUA_MESSAGES.cancelled));
-    void worker.terminate();
-  };
+  const onAbort = () => void worker.stop(new Error(RAPOR_SEMUA_MESSAGES.cancelled));
   input.signal.addEventListener('abort', onAbort, { once: true });
-  const next = () =>
-    new Promise<RenderReply>((resolve, reject) => {
-      if (failure) reject(failure);
-      else waiter = { resolve, reject };
-    });
-  const post = (cmd: RenderCommand) => worker.postMessage(cmd);
+  const post = (cmd: RenderCommand) => worker.post(cmd);
   try {
-    await next(); // ready
+    await worker.ready;
     post({
       type: 'begin',
       path: input.path,
@@ -274,7 +243,7 @@ export async function runBulk(
     };
     let reading = units[0] ? read(units[0]) : null;
     for (const [index, unit] of units.entries()) {
-      if (failure) throw failure;
+      if (input.signal.aborted) throw new Error(RAPOR_SEMUA_MESSAGES.cancelled);
       message = RAPOR_SEMUA_MESSAGES.reading(unit.nama);
       progress(done, input.total, message);
       const data = await (reading ?? read(unit));
@@ -284,14 +253,10 @@ export async function runBulk(
       siswa += data.siswa;
       message = RAPOR_SEMUA_MESSAGES.rendering(unit.nama);
       progress(done, input.total, message);
-      const step = next();
-      post(data.command);
-      await step;
+      await worker.send(data.command);
     }
     if (siswa === 0) throw new Error(RAPOR_SEMUA_MESSAGES.noClass);
-    const end = next();
-    post({ type: 'end' });
-    const finished = await end;
+    const finished = await worker.send({ type: 'end' });
     if (finished.type !== 'finished') throw new Error('render worker answered out of turn');
     return {
       file_name: `${safeName(input.fileName)}.${input.output}`,
@@ -301,8 +266,6 @@ export async function runBulk(
     };
   } finally {
     input.signal.removeEventListener('abort', onAbort);
-    worker.removeAllListeners('exit');
-    worker.on('error', () => {});
-    await worker.terminate();
+    await worker.stop();
   }
 }

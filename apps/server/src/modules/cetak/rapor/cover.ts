@@ -1,7 +1,7 @@
 import { formatTanggal, namaKementerian } from '@erapor/contract/cetak/rapor';
 import type { Content } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
-import { dash, LOGO_IMAGE, type RaporDoc, raporDocument } from './layout';
+import { renderDocument } from '../render-pool';
+import { dash, LOGO_IMAGE, type RaporDoc } from './layout';
 
 /*
  * Halaman Depan (reference-domain §8.1 item 1): the title page with the pupil's name and NISN and
@@ -181,5 +181,5 @@ export function coverContent(doc: RaporDoc): Content[] {
 }
 
 export function renderCover(doc: RaporDoc): Promise<Buffer> {
-  return renderPdf(raporDocument(doc, 'Halaman Depan', coverContent(doc)));
+  return renderDocument({ kind: 'rapor', dokumen: 'cover', doc });
 }

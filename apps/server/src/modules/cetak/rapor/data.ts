@@ -18,7 +18,6 @@ import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
 import { sqlRows } from '../../sekolah/sql-rows';
 import type { PrintableRombel } from '../access';
-import { embeddableImage } from '../pdf';
 
 /*
  * Everything the report cards of one class need (docs/decisions/031-cetak-rapor.md), read in a
@@ -203,7 +202,7 @@ export async function raporKelas(
       provinsi: str(head.provinsi),
       website: str(head.website),
       email: str(head.email),
-      logo: await usableLogo(head.logo_mime, head.logo_data),
+      logo: usableLogo(head.logo_mime, head.logo_data),
     },
     semester: {
       id: kelas.semesterId,
@@ -247,10 +246,12 @@ function logoDataUrl(mime: unknown, data: unknown): string | null {
   return `data:${mime};base64,${Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('base64')}`;
 }
 
-/** The logo, unless pdfmake cannot embed it (then the cover prints without one, never fails). */
-export async function usableLogo(mime: unknown, data: unknown): Promise<string | null> {
-  const url = logoDataUrl(mime, data);
-  return url && (await embeddableImage(url)) ? url : null;
+/**
+ * The logo as stored. Whether pdfkit can embed it is tried in the render worker, before a
+ * document that draws it (render-images.ts): a broken one answers that document with 422.
+ */
+export function usableLogo(mime: unknown, data: unknown): string | null {
+  return logoDataUrl(mime, data);
 }
 
 function parseIds(value: string | null | undefined): string[] {

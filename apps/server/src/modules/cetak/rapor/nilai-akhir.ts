@@ -7,8 +7,8 @@ import {
   teksKenaikan,
 } from '@erapor/contract/cetak/rapor';
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
-import { box, dash, grid, identitasHeader, type RaporDoc, raporDocument, sectionTitle } from './layout';
+import { renderDocument } from '../render-pool';
+import { box, dash, grid, identitasHeader, type RaporDoc, sectionTitle } from './layout';
 
 /*
  * Rapor Akademik (reference-domain §8.1 item 2, §11; issue #11 item 9): the identity header, K13
@@ -174,5 +174,5 @@ function signatures(doc: RaporDoc): Content {
 }
 
 export function renderNilaiAkhir(doc: RaporDoc): Promise<Buffer> {
-  return renderPdf(raporDocument(doc, 'Rapor Akademik', nilaiAkhirContent(doc)));
+  return renderDocument({ kind: 'rapor', dokumen: 'nilai-akhir', doc });
 }

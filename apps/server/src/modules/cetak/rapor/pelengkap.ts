@@ -1,6 +1,6 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
-import { grid, type RaporDoc, raporDocument } from './layout';
+import { renderDocument } from '../render-pool';
+import { grid, type RaporDoc } from './layout';
 
 /*
  * Dokumen Pendukung (reference-domain §8.1 item 5): PETUNJUK PENGISIAN, the KETERANGAN PINDAH
@@ -121,5 +121,5 @@ export function pelengkapContent(doc: RaporDoc): Content[] {
 }
 
 export function renderPelengkap(doc: RaporDoc): Promise<Buffer> {
-  return renderPdf(raporDocument(doc, 'Dokumen Pendukung', pelengkapContent(doc)));
+  return renderDocument({ kind: 'rapor', dokumen: 'pelengkap', doc });
 }

@@ -1,4 +1,5 @@
 import type { CetakRaporResponse } from '@erapor/contract/cetak/rapor';
+import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/render';
 import { agamaOfMapel, isMerdeka } from '@erapor/contract/penilaian/rules';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -286,7 +287,7 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     expect(pdfImages(await cover())).toEqual([]);
   });
 
-  it('prints the cover without a logo pdfmake cannot read (a browser still shows it), never fails', async () => {
+  it('answers 422 for the cover with a logo pdfkit refuses (a browser still shows it); the other documents print', async () => {
     const db = t().db.db;
     // A 1×1 PNG whose data a text transfer damaged ("\r\n" inside): browsers show it, pdfkit refuses it.
     const broken = Buffer.from(
@@ -297,12 +298,22 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     await db.insert(sekolahLogo).values({ sekolahId: demo.sekolahId, mimeType: 'image/png', data: broken });
     try {
       const res = await get(`/api/cetak/rapor-cover/${pupil.ar}`, 'wali');
-      expect(res.statusCode).toBe(200);
-      expect(pdfImages(res.rawPayload)).toEqual([]);
-      expect(pdfText(res.rawPayload).text).toContain('RAPOR PESERTA DIDIK');
+      expect(res.statusCode).toBe(422);
+      expect(json(res)).toEqual({
+        statusCode: 422,
+        code: RENDER_ERROR_CODES.IMAGE_UNUSABLE,
+        message: RENDER_MESSAGES.logo,
+      });
+      // Asked again: the same answer.
+      expect((await get(`/api/cetak/rapor-cover/${pupil.ar}`, 'wali')).statusCode).toBe(422);
+      // The Rapor Akademik names the logo but does not draw it: it prints.
+      const nilai = await get(`/api/cetak/rapor-nilai-akhir/${pupil.ar}`, 'wali');
+      expect(nilai.statusCode).toBe(200);
+      expect(pdfText(nilai.rawPayload).text).toContain(pupil.nama);
     } finally {
       await db.delete(sekolahLogo).where(eq(sekolahLogo.sekolahId, demo.sekolahId));
     }
+    expect((await get(`/api/cetak/rapor-cover/${pupil.ar}`, 'wali')).statusCode).toBe(200);
   });
 
   it('lists the class on the print page with what each card lacks and what will be printed', async () => {

@@ -9,26 +9,27 @@ import type { Sertifikat } from '../../ukk/sertifikat-data';
 import { sertifikatDocument } from '../../ukk/sertifikat-document';
 import type { RaporP5 } from '../p5/data';
 import { raporP5Document } from '../p5/document';
-import { renderPdf, renderPdfToFile } from '../pdf';
+import { renderPdfToFile as renderToFileUnchecked, renderPdf as renderUnchecked } from '../pdf';
 import type { RaporPkl } from '../pkl/data';
 import { raporPklDocument } from '../pkl/document';
+import { checkImages, type ImageCheck, ImageUnusable, knownBadImages } from '../render-images';
+import { RENDER_WORKER_MARK, type RenderWorkerData } from '../render-pool';
+import { RAPOR_CONTENT, type SingleDocument, singleDefinition } from '../single-documents';
 import type { SklBulkItem } from '../skl/bulk';
 import { sklContent, sklDocument } from '../skl/document';
 import type { TranskripDoc } from '../transkrip/data';
 import { transkripContent, transkripDocument } from '../transkrip/document';
-import { coverContent } from './cover';
 import type { RaporKelas } from './data';
 import { type RaporDoc, raporDocument } from './layout';
-import { nilaiAkhirContent } from './nilai-akhir';
-import { pelengkapContent } from './pelengkap';
 import { ZipFileWriter } from './zip-writer';
 
 /*
- * The Cetak Semua render worker (bulk.ts starts one per job; decision 033). pdfmake lays out and
- * renders synchronously for seconds per class, so it runs here, off the server's request thread.
- * The main thread reads each class from the database and posts it as plain data; this thread
- * builds the pdfmake definitions (the same content functions as the per-pupil documents), renders
- * and writes the file. Cancelling terminates the thread.
+ * The render worker: every PDF of the server is rendered here, off the request thread (decision
+ * 050). A Cetak Semua job (bulk.ts starts one worker per job; decision 033) posts each class as
+ * plain data and this thread builds the pdfmake definitions (the same content functions as the
+ * per-pupil documents), renders and writes the file; cancelling terminates the thread. Single
+ * documents (`render`, from render-pool.ts) come to one long-lived worker, one at a time, and go
+ * back as bytes. Before any render the images a definition draws are tried (render-images.ts).
  */
 
 export type RenderCommand =
@@ -44,20 +45,21 @@ export type RenderCommand =
   | { type: 'p5'; kelas: RaporP5 }
   /** A UKK plan's certificates (decision 038): one unit per job. */
   | { type: 'sertifikat'; kelas: string; list: Sertifikat[] }
-  | { type: 'end' };
+  | { type: 'end' }
+  /** One document, answered with its bytes (render-pool.ts). */
+  | { type: 'render'; doc: SingleDocument };
 
 export type RenderReply =
   | { type: 'ready' }
   | { type: 'progress'; siswa: number }
   | { type: 'kelas-done' }
   | { type: 'finished'; bytes: number }
+  | { type: 'rendered'; pdf: Uint8Array }
+  /** Said before an image is tried and after it passed: the main thread knows what ended a worker. */
+  | ({ type: 'checking' } & ImageCheck)
+  /** A drawn image pdfkit refuses: the document is not rendered (422). */
+  | { type: 'image-unusable'; image: string }
   | { type: 'error'; message: string };
-
-const CONTENT: Record<RaporDokumen, (doc: RaporDoc) => Content[]> = {
-  cover: coverContent,
-  'nilai-akhir': nilaiAkhirContent,
-  pelengkap: pelengkapContent,
-};
 
 const TITLE: Record<RaporDokumen, string> = {
   cover: 'Halaman Depan',
@@ -103,7 +105,7 @@ export function bulkDocument(
     footer: undefined,
     content: siswa.flatMap((s) =>
       dokumen.map((d) =>
-        section({ kelas, siswa: s, versi }, TITLE[d], CONTENT[d]({ kelas, siswa: s, versi })),
+        section({ kelas, siswa: s, versi }, TITLE[d], RAPOR_CONTENT[d]({ kelas, siswa: s, versi })),
       ),
     ),
   };
@@ -152,6 +154,20 @@ export function sklBulkDocument(items: readonly SklBulkItem[], title: string): T
 }
 
 const require = createRequire(import.meta.url);
+
+/** Tells the main thread which image is being tried (set when the worker starts). */
+let reportCheck: (check: ImageCheck) => void = () => {};
+
+/** Every render of this thread: the images the definition draws are tried first. */
+async function renderPdf(def: TDocumentDefinitions): Promise<Buffer> {
+  await checkImages(def, reportCheck);
+  return renderUnchecked(def);
+}
+
+async function renderPdfToFile(def: TDocumentDefinitions, path: string): Promise<number> {
+  await checkImages(def, reportCheck);
+  return renderToFileUnchecked(def, path);
+}
 
 /** pdfmake's render progress (0..1) of the document being rendered in this thread. */
 function onRenderProgress(callback: ((fraction: number) => void) | undefined): void {
@@ -311,19 +327,28 @@ class Job {
   }
 }
 
-/** Set by bulk.ts: this module answers only in the thread started for it. */
-export const RENDER_WORKER_MARK = 'erapor-rapor-render';
+const startedHere = (data: unknown): data is RenderWorkerData =>
+  typeof data === 'object' && data !== null && (data as RenderWorkerData).mark === RENDER_WORKER_MARK;
 
-if (parentPort && workerData === RENDER_WORKER_MARK) {
+/** Answers only in a thread started for it (render-pool.ts). */
+if (parentPort && startedHere(workerData)) {
   const port = parentPort;
   const send = (reply: RenderReply) => port.postMessage(reply);
+  knownBadImages(workerData.badImages);
+  reportCheck = (check) => send({ type: 'checking', ...check });
   let job: Job | null = null;
   // Commands are handled one after the other, in arrival order.
   let chain: Promise<void> = Promise.resolve();
   port.on('message', (cmd: RenderCommand) => {
     chain = chain
       .then(async () => {
-        if (cmd.type === 'begin') job = new Job(cmd, send);
+        if (cmd.type === 'render') {
+          const pdf = await renderPdf(singleDefinition(cmd.doc));
+          const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);
+          // A Buffer may share its memory with others (pooled): send a copy's memory, not a view.
+          const own = bytes.slice();
+          port.postMessage({ type: 'rendered', pdf: own } satisfies RenderReply, [own.buffer]);
+        } else if (cmd.type === 'begin') job = new Job(cmd, send);
         else if (!job) throw new Error('render worker: no job begun');
         else if (cmd.type === 'kelas') {
           await job.kelas(cmd.kelas);
@@ -346,7 +371,11 @@ if (parentPort && workerData === RENDER_WORKER_MARK) {
         } else send({ type: 'finished', bytes: await job.end() });
       })
       .catch((err: unknown) =>
-        send({ type: 'error', message: err instanceof Error ? err.message : String(err) }),
+        send(
+          err instanceof ImageUnusable
+            ? { type: 'image-unusable', image: err.image }
+            : { type: 'error', message: err instanceof Error ? err.message : String(err) },
+        ),
       );
   });
   send({ type: 'ready' });

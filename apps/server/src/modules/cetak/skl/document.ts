@@ -2,7 +2,6 @@ import { formatTanggal, TANPA_NILAI } from '@erapor/contract/cetak/rapor';
 import { teksSurat } from '@erapor/contract/cetak/skl';
 import { formatRataRata, type Transkrip } from '@erapor/contract/cetak/transkrip';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
 import {
   dash,
   headerCell,
@@ -13,6 +12,7 @@ import {
   nisNisn,
   raporDocument,
 } from '../rapor/layout';
+import { renderDocument } from '../render-pool';
 import type { SklDoc } from './data';
 
 /*
@@ -138,5 +138,5 @@ export function sklDocument(doc: SklDoc, transkrip: Transkrip | null): TDocument
 }
 
 export function renderSkl(doc: SklDoc, transkrip: Transkrip | null): Promise<Buffer> {
-  return renderPdf(sklDocument(doc, transkrip));
+  return renderDocument({ kind: 'skl', doc, transkrip });
 }

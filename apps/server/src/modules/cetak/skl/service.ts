@@ -158,7 +158,7 @@ export async function pratinjauSkl(
       provinsi: str(school.provinsi),
       website: str(school.website),
       email: str(school.email),
-      logo: await usableLogo(school.logo_mime, school.logo_data),
+      logo: usableLogo(school.logo_mime, school.logo_data),
     },
     semester: {
       id: actor.semesterId,

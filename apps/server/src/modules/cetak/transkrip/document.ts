@@ -1,7 +1,6 @@
 import { formatTanggal, TANPA_NILAI } from '@erapor/contract/cetak/rapor';
 import { formatRataRata, TRANSKRIP_MESSAGES } from '@erapor/contract/cetak/transkrip';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { renderPdf } from '../pdf';
 import {
   dash,
   headerCell,
@@ -11,6 +10,7 @@ import {
   nisNisn,
   raporDocument,
 } from '../rapor/layout';
+import { renderDocument } from '../render-pool';
 import type { TranskripDoc } from './data';
 
 /*
@@ -155,5 +155,5 @@ export function transkripDocument(doc: TranskripDoc): TDocumentDefinitions {
 }
 
 export function renderTranskrip(doc: TranskripDoc): Promise<Buffer> {
-  return renderPdf(transkripDocument(doc));
+  return renderDocument({ kind: 'transkrip', doc });
 }
