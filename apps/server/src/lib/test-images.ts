@@ -25,9 +25,14 @@ function ihdr(w: number, h: number, colorType: number): Buffer {
   return chunk('IHDR', data);
 }
 
-/** A PNG file with a correct chunk structure: IHDR for w × h RGB 8-bit, one IDAT, IEND. */
-export function pngFile(w: number, h: number, idat: Buffer): Buffer {
-  return Buffer.concat([SIGNATURE, ihdr(w, h, 2), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+/** A PNG file with a correct chunk structure: IHDR for w × h 8-bit (RGB unless told), one IDAT, IEND. */
+export function pngFile(w: number, h: number, idat: Buffer, colorType = 2): Buffer {
+  return Buffer.concat([
+    SIGNATURE,
+    ihdr(w, h, colorType),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A PNG signature and IHDR chunk declaring w × h RGBA, then stray bytes: only a header to read. */
@@ -58,9 +63,14 @@ export async function realImage(w: number, h: number, format: 'png' | 'jpeg'): P
   return format === 'png' ? image.png().toBuffer() : image.jpeg({ quality: 80 }).toBuffer();
 }
 
-/** The 217-byte case of issue #24: a valid PNG header and chunk structure over garbage image data. */
+/**
+ * The 217-byte case of issue #24: a valid PNG header and chunk structure over image data that is no
+ * deflate stream (0xFF opens a block of the reserved type 3), so every decoder fails the same way.
+ * RGBA, because pdfkit decodes such a PNG (to split off the alpha) and threw its zlib error from a
+ * callback; an RGB one it embeds undecoded.
+ */
 export const brokenPng = (): Buffer =>
-  pngFile(100, 100, Buffer.concat([Buffer.from('789c', 'hex'), randomBytes(160)]));
+  pngFile(100, 100, Buffer.concat([Buffer.from('789c', 'hex'), Buffer.alloc(158, 0xff)]), 6);
 
 /** A valid JPEG whose scan data is replaced by garbage (no 0xFF, so no marker appears in it). */
 export async function brokenJpeg(): Promise<Buffer> {

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32 } from 'node:zlib';
 import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/render';
 import { semesterOfDate } from '@erapor/contract/semester';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { brokenPng } from '../../lib/test-images';
 import {
   freePort,
   killServersAfterAll,
@@ -25,31 +25,6 @@ import {
 
 const active = semesterOfDate(new Date()).semester_id;
 killServersAfterAll();
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body) >>> 0);
-  return Buffer.concat([length, body, crc]);
-}
-
-/** 217 bytes: signature, IHDR 100 × 100 RGBA, an IDAT whose deflate data is garbage, IEND. */
-function brokenPng(): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(100, 0);
-  ihdr.writeUInt32BE(100, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 6; // RGBA
-  const idat = Buffer.concat([Buffer.from([0x78, 0x9c]), Buffer.alloc(158, 0xff)]);
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', idat),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 describe.skipIf(!inject('pg').available)('a broken stored image (real server process, PostgreSQL)', () => {
   const info = inject('pg');
