@@ -20,6 +20,7 @@ import { acquireLock, DataDirLockedError } from '../../db/lock';
 import { migrateDatabase } from '../../db/migrate';
 import { ensureBuiltinReference } from '../referensi/import/builtin';
 import { ensureSemesters } from '../sekolah/service';
+import { checkStoredImages } from '../sekolah/stored-images';
 import { CadanganRefused, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
@@ -148,6 +149,7 @@ async function restore(
     }
     if (handle.kind === 'postgresql') {
       const report = await restoreSchool(handle, archive, options);
+      await checkStoredImages(handle.db, { sekolahId: archive.manifest.sekolahId, force: true });
       say(`Pemulihan selesai; ${report.loginsEnded} login sekolah ini diakhiri.`);
       sayRecorded(report.gradesRecorded);
       return 0;
@@ -163,6 +165,8 @@ async function restore(
     let gradesRecorded = 0;
     try {
       ({ loginsEnded, gradesRecorded } = await restoreSchool(copyHandle, archive, options));
+      // The archive's images are uploads too (decision 049), as after a restore in the app.
+      await checkStoredImages(copyHandle.db, { sekolahId: archive.manifest.sekolahId, force: true });
       await copy.exec('CHECKPOINT');
     } catch (err) {
       await copy.close();
