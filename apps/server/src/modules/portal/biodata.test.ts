@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { IMAGE_MESSAGES } from '@erapor/contract/image';
 import {
   BIODATA_MESSAGES,
@@ -13,6 +12,7 @@ import { readImageHeader } from '../../lib/image';
 import { pngHeader } from '../../lib/test-images';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { multipartFile } from '../../test/multipart';
 import { otherWali } from '../penilaian/beranda/test-accounts';
 import { pesertaDidik } from '../referensi/tables';
 import { setSetting } from '../sekolah/service';
@@ -32,19 +32,6 @@ const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63606060f80f00010401005fe5c34b0000000049454e44ae426082',
   'hex',
 );
-
-function multipart(field: string, filename: string, content: Buffer) {
-  const boundary = `----erapor${randomBytes(8).toString('hex')}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
   let demo: SeededDemo;
@@ -331,7 +318,7 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
   });
 
   it('photo: a PNG within the limits is the header photo; not an image, too large, too big refused', async () => {
-    const upload = (m: ReturnType<typeof multipart>, token = tokens.siswa) =>
+    const upload = (m: ReturnType<typeof multipartFile>, token = tokens.siswa) =>
       t().app.inject({
         method: 'POST',
         url: '/api/portal/foto',
@@ -340,18 +327,18 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
       });
     const profil = async () => json<PortalProfil>(await call('GET', '/api/portal/profil', tokens.siswa));
     expect((await profil()).foto_url).toBeNull();
-    const refused: [ReturnType<typeof multipart>, string][] = [
-      [multipart('foto', 'foto.png', Buffer.from('bukan gambar sama sekali')), IMAGE_MESSAGES.notImage],
-      [multipart('foto', 'foto.pdf', PNG), PORTAL_FOTO_MESSAGES.type],
+    const refused: [ReturnType<typeof multipartFile>, string][] = [
+      [multipartFile('foto', 'foto.png', Buffer.from('bukan gambar sama sekali')), IMAGE_MESSAGES.notImage],
+      [multipartFile('foto', 'foto.pdf', PNG), PORTAL_FOTO_MESSAGES.type],
       [
-        multipart('foto', 'foto.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])),
+        multipartFile('foto', 'foto.png', Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)])),
         PORTAL_FOTO_MESSAGES.size,
       ],
-      [multipart('foto', 'besar.png', pngHeader(4001, 300)), IMAGE_MESSAGES.tooLarge(4001, 300)],
-      [multipart('lain', 'foto.png', PNG), PORTAL_FOTO_MESSAGES.required],
+      [multipartFile('foto', 'besar.png', pngHeader(4001, 300)), IMAGE_MESSAGES.tooLarge(4001, 300)],
+      [multipartFile('lain', 'foto.png', PNG), PORTAL_FOTO_MESSAGES.required],
       // A true PNG header over data that does not decode.
       [
-        multipart('foto', 'rusak.png', Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(64, 7)])),
+        multipartFile('foto', 'rusak.png', Buffer.concat([PNG.subarray(0, 33), Buffer.alloc(64, 7)])),
         IMAGE_MESSAGES.broken,
       ],
     ];
@@ -361,9 +348,9 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
       expect(json<{ details: Record<string, string> }>(res).details.foto).toBe(message);
     }
     expect((await profil()).foto_url).toBeNull();
-    expect((await upload(multipart('foto', 'foto.png', PNG), tokens.admin)).statusCode).toBe(403);
+    expect((await upload(multipartFile('foto', 'foto.png', PNG), tokens.admin)).statusCode).toBe(403);
 
-    const ok = await upload(multipart('foto', 'Foto Saya.PNG', PNG));
+    const ok = await upload(multipartFile('foto', 'Foto Saya.PNG', PNG));
     expect(ok.statusCode, ok.body).toBe(200);
     const url = (await profil()).foto_url;
     expect(url).toBe(json<{ foto_url: string }>(ok).foto_url);
@@ -378,7 +365,7 @@ describeEngines('portal: biodata, teman sekelas, foto', {}, (t) => {
       .withMetadata({ exif: { IFD0: { ImageDescription: 'RAHASIA-LOKASI' } } })
       .toBuffer();
     expect(besar.includes('RAHASIA-LOKASI')).toBe(true);
-    const jpg = await upload(multipart('foto', 'foto.jpg', besar));
+    const jpg = await upload(multipartFile('foto', 'foto.jpg', besar));
     expect(jpg.statusCode, jpg.body).toBe(200);
     const stored = await call('GET', json<{ foto_url: string }>(jpg).foto_url, tokens.siswa);
     expect(stored.headers['content-type']).toBe('image/jpeg');
