@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { warmUpLogin } from './modules/auth/warmup';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, hasDemoSchool } from './modules/demo/seed';
+import { rapikanTeksP5 } from './modules/referensi/teks-p5';
 import { checkStoredImages } from './modules/sekolah/stored-images';
 
 const say = (line: string) => console.log(line);
@@ -77,6 +78,8 @@ async function main(): Promise<void> {
     await checkStoredImages(app.ctx.db)
       .then((r) => r.dropped && say(`${r.dropped} gambar tersimpan rusak dihapus (lihat Beranda).`))
       .catch((err) => app.log.warn({ err }, 'stored image check failed'));
+    // P5 texts stored as the national file published them, glued words and all (decision 056).
+    await rapikanTeksP5(app.ctx.db).catch((err) => app.log.warn({ err }, 'P5 text repair failed'));
     await warmUpLogin(app).catch((err) => app.log.warn({ err }, 'warm-up failed'));
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {

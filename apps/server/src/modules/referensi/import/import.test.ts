@@ -1,8 +1,10 @@
 import { join } from 'node:path';
+import { p5SubElemen } from '@erapor/reference-data/p5';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { describeEngines } from '../../../test/engines';
 import { getActiveSemester, setActiveSemester } from '../../sekolah/service';
+import { rapikanTeksP5 } from '../teks-p5';
 import { loadBuiltinReference } from './builtin';
 import { excerpt, fixtureDir, PUBLISHED_DIR, smallReferenceDir } from './fixtures';
 import { readJsonArray, readWorkbook } from './readers';
@@ -228,5 +230,22 @@ describeEngines('national reference import', { config: { seedDemo: false } }, (t
     // The fixture imports above wrote national rows the built-in set also has (same values):
     // nothing flips back and forth between the two.
     expect(total(again.tables, 'updated')).toBe(0);
+  });
+
+  it('stores the P5 texts split where the national file glued them; a start repairs older rows', async () => {
+    // Built-in and p5.xlsx alike: row 37 is published "... informasi yangkompleks ... suatugagasan ...".
+    const row = () => one<{ sub_elemen: string }>('select sub_elemen from ref_p5_sub_elemen where no = 37');
+    expect((await row()).sub_elemen).toContain('informasi yang kompleks dan abstrak');
+    expect((await row()).sub_elemen).toContain('suatu gagasan yang paling relevan');
+    // A database from an earlier version holds the published text: the start-up repair fixes it.
+    const published = p5SubElemen.find((r) => r.no === 37)?.sub_elemen ?? '';
+    expect(published).toContain('yangkompleks');
+    await t().db.query('update ref_p5_sub_elemen set sub_elemen = $1 where no = 37', [published]);
+    await t().db.query(`update ref_p5_elemen set elemen = elemen || E'\\n ' where no = 1`);
+    expect(await rapikanTeksP5(db())).toBe(2);
+    expect((await row()).sub_elemen).toContain('informasi yang kompleks dan abstrak');
+    expect(await one('select elemen from ref_p5_elemen where no = 1')).toEqual({ elemen: 'Akhlak beragama' });
+    // A second start writes nothing.
+    expect(await rapikanTeksP5(db())).toBe(0);
   });
 });

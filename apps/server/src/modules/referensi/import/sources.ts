@@ -1,3 +1,4 @@
+import { rapikanTeksTersimpan } from '@erapor/contract/teks';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { FIRST_TAHUN_AJARAN } from '../../sekolah/service';
 import { semester, tahunAjaran } from '../../sekolah/tables';
@@ -95,6 +96,18 @@ function cpRow(row: SourceRow): Mapped {
   return out;
 }
 
+/**
+ * P5 rows: their text as it is printed (`rapikanTeksTersimpan`, decision 056). The published p5.xlsx
+ * lost the line breaks between some words ("yangkompleks"); they are split back here, so the
+ * built-in set and a national file store the same clean text.
+ */
+const p5Text =
+  (field: string) =>
+  (row: SourceRow): Mapped => {
+    const v = row[field];
+    return typeof v === 'string' ? { ...row, [field]: rapikanTeksTersimpan(v) } : row;
+  };
+
 export const TARGETS = {
   agama: { table: refAgama },
   pekerjaan: { table: refPekerjaan },
@@ -119,9 +132,9 @@ export const TARGETS = {
   cpNasional: { table: refCapaianPembelajaran, map: rename({ no: 'cp_id' }, cpRow) },
   /** ref_cp.xlsx, ref_cp_pkl.xlsx: no id in the file. */
   cpTambahan: { table: refCapaianPembelajaran, map: cpRow, assignCpId: true },
-  p5Dimensi: { table: refP5Dimensi },
-  p5Elemen: { table: refP5Elemen },
-  p5SubElemen: { table: refP5SubElemen, map: rename({ 'kede elemen': 'kode_elemen' }) },
+  p5Dimensi: { table: refP5Dimensi, map: p5Text('dimensi') },
+  p5Elemen: { table: refP5Elemen, map: p5Text('elemen') },
+  p5SubElemen: { table: refP5SubElemen, map: rename({ 'kede elemen': 'kode_elemen' }, p5Text('sub_elemen')) },
 } satisfies Record<string, Target>;
 
 /**
