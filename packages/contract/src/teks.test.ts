@@ -14,6 +14,10 @@ describe('rapikanTeks', () => {
   it('splits the glued national words, whole words only', () => {
     expect(rapikanTeks('informasi yangkompleks dan abstrak')).toBe('informasi yang kompleks dan abstrak');
     expect(rapikanTeks('suatugagasan; digunakannyadalam.')).toBe('suatu gagasan; digunakannya dalam.');
+    expect(rapikanTeks('bersama,memberikan; 1,5 kg; a, b')).toBe('bersama, memberikan; 1,5 kg; a, b');
+    expect(rapikanTeks('tindakan- tindakan; sifat- sifat; dan/ atau; anti- korupsi')).toBe(
+      'tindakan-tindakan; sifat-sifat; dan/ atau; anti- korupsi',
+    );
     // Inside a longer word, or already split: untouched.
     expect(rapikanTeks('xyangkompleks yang kompleks')).toBe('xyangkompleks yang kompleks');
   });

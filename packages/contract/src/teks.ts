@@ -4,7 +4,8 @@
  * and other Unicode spaces — is one space. The national texts were copied from PDFs, so their line
  * breaks fall between words in mid-sentence (ref_cp*.xlsx); in the published p5.xlsx those breaks
  * were lost before we ever read it, leaving words glued ("yangkompleks"): those are split back by
- * the list below, reviewed word by word against the rest of the national texts.
+ * the list below, reviewed word by word against the rest of the national texts, and a comma glued
+ * to the next word gets its space back; a doubled word split after its hyphen is joined again.
  */
 
 /** Glued words of the published P5 texts (p5.xlsx, sheets dimensi/elemen/sub_elemen) and their split. */
@@ -44,6 +45,7 @@ export const KATA_TERGABUNG: Readonly<Record<string, string>> = {
   secarabijak: 'secara bijak',
   sertamemahami: 'serta memahami',
   sertamenetapkan: 'serta menetapkan',
+  sesuaidengan: 'sesuai dengan',
   suatugagasan: 'suatu gagasan',
   tentanggambaran: 'tentang gambaran',
   terhadapekspresi: 'terhadap ekspresi',
@@ -61,16 +63,26 @@ export const KATA_TERGABUNG: Readonly<Record<string, string>> = {
 // Whole words only (letters on neither side), so "yangdapat" inside a longer word is left alone.
 const GLUED = new RegExp(`(?<![\\p{L}])(${Object.keys(KATA_TERGABUNG).join('|')})(?![\\p{L}])`, 'gu');
 
+/** A comma between two letters ("bersama,memberikan"): the space after it was lost the same way. */
+const COMMA = /(\p{L}),(?=\p{L})/gu;
+
+/** A doubled word broken after its hyphen ("tindakan- tindakan"), as a PDF line end leaves it. */
+const REDUPLIKASI = /(?<![\p{L}])(\p{L}+)- \1(?![\p{L}])/gu;
+
 /** Any white space, Unicode's included (\s covers NBSP, U+2000–U+200A, U+3000, BOM), and zero-width space. */
 const SPACES = /[\s\u200b]+/g;
 
 /**
- * A text as it is printed: every run of white space one space, the known glued national words
- * split. Not trimmed — a text in pieces ("Kelas: " + a bold value) keeps the space between them;
+ * A text as it is printed: every run of white space one space, a space after a comma between two
+ * letters, a doubled word whole ("tindakan-tindakan"), the known glued national words split. Not trimmed — a text in pieces ("Kelas: " + a bold value) keeps the space between them;
  * stored texts are trimmed by `rapikanTeksTersimpan`.
  */
 export function rapikanTeks(text: string): string {
-  return text.replace(SPACES, ' ').replace(GLUED, (w) => KATA_TERGABUNG[w] ?? w);
+  return text
+    .replace(SPACES, ' ')
+    .replace(COMMA, '$1, ')
+    .replace(REDUPLIKASI, '$1-$1')
+    .replace(GLUED, (w) => KATA_TERGABUNG[w] ?? w);
 }
 
 /** A stored text (a national row, an import): `rapikanTeks`, trimmed. */

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
+import { rapikanDefinisi } from './teks-dokumen';
 
 /**
  * The one pdfmake set-up of the server (pdfmake 0.3 is a process-wide singleton):
@@ -84,8 +85,9 @@ function shareParsedFonts(ours: readonly Buffer[]): void {
   };
 }
 
+/** Our font, and every text through the one printing rule (teks-dokumen.ts, decision 056). */
 const withFont = (doc: TDocumentDefinitions): TDocumentDefinitions => ({
-  ...doc,
+  ...rapikanDefinisi(doc),
   defaultStyle: { font: 'Roboto', fontSize: 10, ...doc.defaultStyle },
 });
 

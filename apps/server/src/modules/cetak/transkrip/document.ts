@@ -75,9 +75,11 @@ function gradeTable(doc: TranskripDoc): Content {
     ...transkrip.semester.map(
       (s, i): TableCell => ({
         // "Semester" fits a 44 pt column at 7.5 pt; eight columns of 38 pt take "Smt".
-        text: [
-          { text: `${n > 6 ? 'Smt' : 'Semester'} ${s.nomor}\n`, bold: true },
-          { text: `${ROMAWI[s.tingkat] ?? s.tingkat}\n${kolom[i]?.tahunPelajaran ?? ''}`, fontSize: 7 },
+        // Three lines as a stack: a line break inside a text prints as a space (decision 056).
+        stack: [
+          { text: `${n > 6 ? 'Smt' : 'Semester'} ${s.nomor}`, bold: true },
+          { text: `${ROMAWI[s.tingkat] ?? s.tingkat}`, fontSize: 7 },
+          { text: kolom[i]?.tahunPelajaran ?? '', fontSize: 7 },
         ],
         fontSize: 7.5,
         alignment: 'center',
