@@ -5,6 +5,7 @@ import {
   hari,
   isKelasAkhir,
   judulKenaikan,
+  namaKelompokRapor,
   namaKementerian,
   nomorPegawai,
   sectionLetters,
@@ -136,5 +137,15 @@ describe('small print rules', () => {
     expect(namaKementerian('20232')).toBe(
       'KEMENTERIAN PENDIDIKAN, KEBUDAYAAN, RISET DAN TEKNOLOGI REPUBLIK INDONESIA',
     );
+  });
+});
+
+describe('namaKelompokRapor', () => {
+  it('drops the national letter in front of a kelompok, nothing else', () => {
+    expect(namaKelompokRapor('A. Kelompok Mata Pelajaran Umum')).toBe('Kelompok Mata Pelajaran Umum');
+    expect(namaKelompokRapor('B. Kelompok Mata Pelajaran Kejuruan')).toBe('Kelompok Mata Pelajaran Kejuruan');
+    expect(namaKelompokRapor('Kelompok A (Muatan Nasional)')).toBe('Kelompok A (Muatan Nasional)');
+    expect(namaKelompokRapor('Muatan Lokal')).toBe('Muatan Lokal');
+    expect(namaKelompokRapor('Mata Pelajaran Pilihan')).toBe('Mata Pelajaran Pilihan');
   });
 });

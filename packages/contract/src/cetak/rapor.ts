@@ -129,6 +129,17 @@ export interface SectionContext {
 }
 
 /**
+ * A kelompok's name as a group row of the Rapor Akademik's grade table, without the letter the
+ * national list puts in front ("B. Kelompok Mata Pelajaran Kejuruan" → "Kelompok Mata Pelajaran
+ * Kejuruan"): the table stands inside a lettered section, and "B. Kelompok …" inside section A
+ * followed by "B. Kokurikuler" read as two sections B (decision 056). Names without such a letter
+ * ("Kelompok A (Muatan Nasional)", "Muatan Lokal") are printed as they are.
+ */
+export function namaKelompokRapor(nama: string): string {
+  return nama.replace(/^\s*[A-Z]\.\s+/, '');
+}
+
+/**
  * Which sections a card has, each with its letter: A. Sikap only for K13; PKL from class XI when
  * the pupil has placements; Kokurikuler and Catatan Wali Kelas from 20251; Kenaikan/Kelulusan in
  * Genap. Letters run on without gaps, so an absent section never leaves "C" missing.

@@ -35,6 +35,9 @@ const nameBox = (label: string, value: string): Content => ({
   margin: [70, 0, 70, 24],
 });
 
+/** Room between the photo box and the head teacher's signature text (issue #26 item 3), in points. */
+export const SIGNATURE_GAP = 24;
+
 /** The logo's box on the title page: the image is fitted inside, its proportions kept. */
 export const LOGO_BOX = 100;
 
@@ -151,12 +154,21 @@ export function coverContent(doc: RaporDoc): Content[] {
               widths: [75],
               heights: [100],
               body: [
-                [{ text: 'Pas Foto\n3 x 4', alignment: 'center', margin: [0, 36, 0, 0], color: '#777777' }],
+                [
+                  {
+                    stack: ['Pas Foto', '3 x 4'],
+                    alignment: 'center',
+                    margin: [0, 36, 0, 0],
+                    color: '#777777',
+                  },
+                ],
               ],
             },
           },
           {
             width: '*',
+            // Clear of the photo box: its table (75 pt + padding + rules) fills its 85 pt column.
+            margin: [SIGNATURE_GAP, 0, 0, 0],
             stack: [
               {
                 text: `${kelas.tempat}, ${siswa.diterima ? formatTanggal(siswa.diterima) : '..............................'}`,

@@ -319,10 +319,17 @@ async function siswaKelas(
       : sql``;
   const pupils = await sqlRows<Row>(
     db,
+    // The kabupaten/kota of the pupil's address from the region tree (§8.1 item 8): the pupil's
+    // kode_wilayah is a desa (level 4) or a kecamatan (3); the kabupaten is the ancestor of level 2.
     sql`select a.anggota_rombel_id, a.peserta_didik_id, p.*, ag.nama as agama,
-        pa.nama as kerja_ayah_nama, pi.nama as kerja_ibu_nama, pw.nama as kerja_wali_nama
+        pa.nama as kerja_ayah_nama, pi.nama as kerja_ibu_nama, pw.nama as kerja_wali_nama,
+        case when w1.id_level_wilayah = 2 then w1.nama when w2.id_level_wilayah = 2 then w2.nama
+          when w3.id_level_wilayah = 2 then w3.nama end as wilayah_kabupaten
       from anggota_rombel a
       join peserta_didik p on p.peserta_didik_id = a.peserta_didik_id
+      left join ref_mst_wilayah w1 on w1.kode_wilayah = p.kode_wilayah
+      left join ref_mst_wilayah w2 on w2.kode_wilayah = w1.mst_kode_wilayah
+      left join ref_mst_wilayah w3 on w3.kode_wilayah = w2.mst_kode_wilayah
       left join ref_agama ag on ag.id = p.agama_id
       left join ref_pekerjaan pa on pa.pekerjaan_id = p.kerja_ayah
       left join ref_pekerjaan pi on pi.pekerjaan_id = p.kerja_ibu
@@ -568,6 +575,7 @@ async function siswaKelas(
       str(p.nama_dusun),
       str(p.desa_kelurahan),
       str(p.kecamatan),
+      str(p.wilayah_kabupaten),
       str(p.kode_pos),
     ].filter((t) => t !== null && t !== '');
     return {

@@ -1,6 +1,7 @@
 import {
   hari,
   judulKenaikan,
+  namaKelompokRapor,
   type RaporSection,
   sectionLetters,
   TANPA_NILAI,
@@ -105,7 +106,12 @@ function gradeTable(doc: RaporDoc): Content {
   const rows: TableCell[][] = [];
   let no = 0;
   for (const kelompok of doc.siswa.kelompok) {
-    rows.push([{ text: kelompok.nama, colSpan: 4, bold: true, fillColor: '#f2f2f2' }, '', '', '']);
+    rows.push([
+      { text: namaKelompokRapor(kelompok.nama), colSpan: 4, bold: true, fillColor: '#f2f2f2' },
+      '',
+      '',
+      '',
+    ]);
     for (const m of kelompok.mapel) {
       no++;
       rows.push([

@@ -249,7 +249,18 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
   });
 
   it('prints the cover and the supporting documents with their fixed wording', async () => {
+    // The pupil lives in Kec. Jatiasih (a level-3 region code): the kabupaten/kota comes from the
+    // region tree (§8.1 item 8).
+    await t().db.query(
+      `update peserta_didik set alamat = 'Jl. Mawar No. 5', rt = null, rw = null, nama_dusun = null,
+        desa_kelurahan = 'Jatimekar', kecamatan = 'Kec. Jatiasih', kode_pos = '17422', kode_wilayah = '026502  '
+        where peserta_didik_id = (select peserta_didik_id from anggota_rombel where anggota_rombel_id = $1)`,
+      [pupil.ar],
+    );
     const cover = pdfText((await get(`/api/cetak/rapor-cover/${pupil.ar}`, 'waka')).rawPayload).text;
+    expect(cover).toContain(
+      '8. Alamat Peserta Didik : Jl. Mawar No. 5, Jatimekar, Kec. Jatiasih, Kota Bekasi, 17422',
+    );
     expect(cover).toContain('RAPOR PESERTA DIDIK SEKOLAH MENENGAH KEJURUAN (SMK)');
     expect(cover).toContain('KEMENTERIAN PENDIDIKAN DASAR DAN MENENGAH REPUBLIK INDONESIA');
     expect(cover).toContain('KETERANGAN TENTANG DIRI PESERTA DIDIK');

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../pdf';
-import { LOGO_BOX, renderCover } from './cover';
+import { LOGO_BOX, renderCover, SIGNATURE_GAP } from './cover';
 import type { RaporKelas, SiswaRapor } from './data';
 import { MARGIN } from './layout';
 import { renderNilaiAkhir } from './nilai-akhir';
 import {
   blackPng,
+  findPhrase,
   inkedMargins,
   type PageImage,
   pdfImages,
@@ -215,6 +216,35 @@ describe('Rapor Akademik renderer', () => {
     expect(text).toContain('LULUS');
   });
 
+  it('prints the kelompok rows without their national letter: no "B. Kelompok" inside section A', async () => {
+    const mapel = (i: number) => ({
+      pembelajaranId: `b-${i}`,
+      mataPelajaranId: 1000 + i,
+      nama: `Mata Pelajaran ${i}`,
+      nilai: 80,
+      capaian: [],
+    });
+    const { text } = pdfText(
+      await renderNilaiAkhir({
+        kelas: kelas(),
+        siswa: siswa({
+          kelompok: [
+            { nama: 'A. Kelompok Mata Pelajaran Umum', mapel: [mapel(1)] },
+            { nama: 'B. Kelompok Mata Pelajaran Kejuruan', mapel: [mapel(2)] },
+          ],
+        }),
+        versi: '1',
+      }),
+    );
+    expect(text).toContain('A. Nilai Akademik No Mata Pelajaran Nilai Akhir Capaian Kompetensi');
+    expect(text).toContain('Kelompok Mata Pelajaran Umum 1 Mata Pelajaran 1 80');
+    expect(text).toContain('Kelompok Mata Pelajaran Kejuruan 2 Mata Pelajaran 2 80');
+    expect(text).not.toContain('B. Kelompok');
+    // The document's own letters stay the only ones: one section B.
+    expect(text.match(/\bB\. /g)).toEqual(['B. ']);
+    expect(text).toContain('B. Kokurikuler');
+  });
+
   it('Merdeka before 20251: no Kokurikuler, no Catatan Wali Kelas, no Sikap', async () => {
     const { text } = pdfText(
       await renderNilaiAkhir({ kelas: kelas({}, '20242'), siswa: siswa(), versi: '1' }),
@@ -292,6 +322,33 @@ describe('Halaman Depan: the school logo', () => {
     const images = pdfImages(pdf);
     expect(images.map((i) => i.page)).toEqual([1, 4, 7]);
     expect(new Set(images.map((i) => i.objectId)).size).toBe(1);
+  });
+
+  it("leaves room between the photo box and the head teacher's signature text", async () => {
+    const pdf = await renderCover({
+      kelas: kelas(),
+      siswa: siswa({ diterima: '2024-07-15' }),
+      versi: '1',
+    });
+    const words = pdfWords(pdf);
+    const tempat = findPhrase(words, 'Bandung, 15 Juli 2024');
+    const pas = findPhrase(words, 'Pas Foto');
+    if (!tempat || !pas) throw new Error('signature or photo box not found');
+    expect(tempat.page).toBe(3);
+    // pdftoppm: along the signature's first line, the photo box's right rule is the last ink left
+    // of the signature text; the gap between them is the one set.
+    const dpi = 144;
+    const page = pdfPages(pdf, dpi)[2];
+    if (!page) throw new Error('no page 3');
+    const px = (pt: number) => Math.round((pt * dpi) / 72);
+    const y = px(tempat.yMin + 4);
+    let rule = -1;
+    for (let x = px(pas.xMax); x < px(tempat.xMin) - 1; x++) if (page.at(x, y) < 160) rule = x;
+    expect(rule).toBeGreaterThan(0);
+    const gap = tempat.xMin - (rule * 72) / dpi;
+    // Before: 1 pt (the box filled its column and the text began at the column's edge).
+    expect(gap).toBeGreaterThanOrEqual(12);
+    expect(Math.abs(gap - SIGNATURE_GAP)).toBeLessThan(4);
   });
 
   it('prints no image without a logo, and nothing else changes', async () => {
