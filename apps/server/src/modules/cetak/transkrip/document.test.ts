@@ -1,4 +1,5 @@
 import { susunTranskrip } from '@erapor/contract/cetak/transkrip';
+import { mataPelajaranNasional } from '@erapor/reference-data/mata-pelajaran';
 import { describe, expect, it } from 'vitest';
 import type { RaporKelas, SiswaRapor } from '../rapor/data';
 import { MARGIN } from '../rapor/layout';
@@ -39,7 +40,7 @@ const kelas: RaporKelas = {
 };
 const siswa = { anggotaRombelId: 'a', nama: 'Ahmad Fauzi', nis: '2324001', nisn: '0081234567' } as SiswaRapor;
 
-function doc(subjects: number): TranskripDoc {
+function doc(subjects: number, names?: readonly string[]): TranskripDoc {
   const years = [2026, 2027, 2028, 2029];
   const semesters = years.flatMap((y, i) =>
     [1, 2].map((h) => ({
@@ -50,7 +51,7 @@ function doc(subjects: number): TranskripDoc {
           nama: 'B. Kelompok Mata Pelajaran Kejuruan',
           mapel: Array.from({ length: subjects }, (_, k) => ({
             mataPelajaranId: 1000 + k,
-            nama: `Mata Pelajaran Kejuruan Nomor ${k + 1} dengan Nama Panjang`,
+            nama: names?.[k] ?? `Mata Pelajaran Kejuruan Nomor ${k + 1} dengan Nama Panjang`,
             // Subject 1 only in class X; the others every semester.
             nilai: k === 0 && i > 0 ? null : 70 + ((k + i * 2 + h) % 25),
           })),
@@ -94,5 +95,15 @@ describe('Transkrip Nilai renderer', () => {
     for (const [i, page] of pages.entries()) expect(page).toContain(`Ahmad Fauzi - XIII TKJ 1 | ${i + 1} |`);
     const dpi = 36;
     expect(inkedMargins(pdfPages(pdf, dpi), dpi, MARGIN)).toEqual([]);
+  });
+
+  it('prints the national subject names word by word as published, their odd spaces tidied (decision 056)', async () => {
+    // The published names with a trailing space or a no-break space, and a few ordinary ones.
+    const odd = mataPelajaranNasional.map((m) => m.nama).filter((n) => /\s$|\u00a0|\s\s/.test(n));
+    expect(odd.length).toBeGreaterThan(0);
+    const names = [...odd, ...mataPelajaranNasional.slice(0, 10).map((m) => m.nama)];
+    const { text } = pdfText(await renderTranskrip(doc(names.length, names)));
+    for (const [i, nama] of names.entries())
+      expect(text, nama).toContain(`${i + 1} ${nama.trim().split(/\s+/).join(' ')} `);
   });
 });
