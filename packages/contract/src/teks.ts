@@ -60,8 +60,13 @@ export const KATA_TERGABUNG: Readonly<Record<string, string>> = {
   yangkompleks: 'yang kompleks',
 };
 
-// Whole words only (letters on neither side), so "yangdapat" inside a longer word is left alone.
-const GLUED = new RegExp(`(?<![\\p{L}])(${Object.keys(KATA_TERGABUNG).join('|')})(?![\\p{L}])`, 'gu');
+const GLUED = new Map(Object.entries(KATA_TERGABUNG));
+/**
+ * Candidate words: lower-case runs as long as the shortest glued word, whole. One pass with a map
+ * lookup is several times faster than an alternation of the words over a class's thousands of texts.
+ */
+const MIN_GLUED = Math.min(...Object.keys(KATA_TERGABUNG).map((w) => w.length));
+const CANDIDATE = new RegExp(`\\b[a-z]{${MIN_GLUED},}\\b`, 'g');
 
 /** A comma between two letters ("bersama,memberikan"): the space after it was lost the same way. */
 const COMMA = /(\p{L}),(?=\p{L})/gu;
@@ -78,11 +83,11 @@ const SPACES = /[\s\u200b]+/g;
  * stored texts are trimmed by `rapikanTeksTersimpan`.
  */
 export function rapikanTeks(text: string): string {
-  return text
-    .replace(SPACES, ' ')
-    .replace(COMMA, '$1, ')
-    .replace(REDUPLIKASI, '$1-$1')
-    .replace(GLUED, (w) => KATA_TERGABUNG[w] ?? w);
+  let out = text.replace(SPACES, ' ');
+  // The rarer repairs only where their mark is (a class file holds thousands of texts).
+  if (out.includes(',')) out = out.replace(COMMA, '$1, ');
+  if (out.includes('- ')) out = out.replace(REDUPLIKASI, '$1-$1');
+  return out.replace(CANDIDATE, (w) => GLUED.get(w) ?? w);
 }
 
 /** A stored text (a national row, an import): `rapikanTeks`, trimmed. */
