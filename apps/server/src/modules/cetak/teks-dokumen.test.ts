@@ -45,7 +45,8 @@ describe('rapikanDefinisi: every printed text of a definition, nothing else', ()
         { text: ['Kelas: ', { text: 'XI\n TKJ', bold: true }] },
         { stack: ['suatugagasan', { image: 'logoSekolah', width: 10 }] },
         { columns: [{ text: 'a\r\nb' }, 'c\u00a0\u00a0d'] },
-        { ul: ['e\tf'], ol: [{ text: 'g\n\nh' }] } as Content,
+        { ul: ['e\tf'] },
+        { ol: [{ text: 'g\n\nh' }] },
         { table: { body: [['i\nj', { text: 'k\nl', fillColor: '#f2f2f2' }]] } },
         { section: ['m\nn'], footer } as Content,
       ],
@@ -56,7 +57,8 @@ describe('rapikanDefinisi: every printed text of a definition, nothing else', ()
       { text: ['Kelas: ', { text: 'XI TKJ', bold: true }] },
       { stack: ['suatu gagasan', { image: 'logoSekolah', width: 10 }] },
       { columns: [{ text: 'a b' }, 'c d'] },
-      { ul: ['e f'], ol: [{ text: 'g h' }] },
+      { ul: ['e f'] },
+      { ol: [{ text: 'g h' }] },
       { table: { body: [['i j', { text: 'k l', fillColor: '#f2f2f2' }]] } },
       expect.objectContaining({ section: ['m n'] }),
     ]);
@@ -64,7 +66,7 @@ describe('rapikanDefinisi: every printed text of a definition, nothing else', ()
     expect(out.images).toEqual({ logoSekolah: 'data:image/png;base64,AAAA' });
     const pageFooter = out.footer as (page: number) => Content;
     expect(pageFooter(2)).toEqual({ text: 'Ahmad Fauzi | 2' });
-    const section = (out.content as Content[])[6] as { footer: (page: number) => Content };
+    const section = (out.content as Content[])[7] as unknown as { footer: (page: number) => Content };
     expect(section.footer(3)).toEqual({ text: 'Ahmad Fauzi | 3' });
   });
 });
