@@ -49,7 +49,7 @@ test.describe('Referensi DUDI', () => {
     const removed = (await members.first().locator('td').nth(1).innerText()).trim();
     await members.first().getByRole('button').click();
     await page.getByTestId('confirm-yes').click();
-    await expect(page.getByTestId('toasts')).toContainText('Data Peserta Prakerin berhasil di hapus');
+    await expect(page.getByTestId('toasts')).toContainText('Data Peserta Prakerin berhasil dihapus');
     await expect(members).toHaveCount(jml - 1);
     await expect(page.getByTestId('akt-members-table')).not.toContainText(removed);
   });

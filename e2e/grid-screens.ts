@@ -6,8 +6,7 @@ import { apiToken, DEMO, DEMO_PASSWORD, type DemoAccount } from './support';
  * Every grid screen of the app, one list (issue #26 item 1; decision 055): who opens it, in which
  * semester, the pickers chosen in order (the option's text, or the first option) and the test id
  * around its table. layout.spec.ts walks it with the grid rule of layout-check.ts at 1366, 1280 and
- * 390 px. A new grid screen joins here. Not yet here: Kenaikan Kelas (2025/2026 Genap), whose table
- * did not appear within 30 s in this walk although its API answered 200 (decision 055).
+ * 390 px. A new grid screen joins here.
  */
 
 export interface GridScreen {
@@ -109,6 +108,13 @@ export const GRID_SCREENS: readonly GridScreen[] = [
     grid: 'catatan-table',
   },
   { name: 'Kokurikuler', account: 'wali', path: '/wali-kelas/kokurikuler', grid: 'catatan-table' },
+  {
+    name: 'Kenaikan Kelas',
+    account: 'wali',
+    semester: '20252',
+    path: '/wali-kelas/kenaikan-kelas',
+    grid: 'kenaikan-table',
+  },
 ];
 
 /** pkl@'s PKL plan, made when the screen's list has none. */

@@ -161,7 +161,7 @@ test('a TP is mapped to another of the teacher’s classes and stays mapped afte
   // Several classes may be picked: the list stays open until a click elsewhere.
   await mapel.getByTestId('tp-mapel-table').click();
   await mapel.getByTestId('mapel-save').click();
-  await expect(page.getByTestId('toasts')).toContainText('Tujuan Pembelajaran berhasil di mapping!');
+  await expect(page.getByTestId('toasts')).toContainText('Tujuan Pembelajaran berhasil dipetakan!');
   await expect(mapel.getByTestId('tp-mapel-row')).toHaveCount(2);
 
   await page.reload();
@@ -203,7 +203,7 @@ test('bobot penilaian: Enter moves down, a wrong value is refused, a save persis
   await expect(cell(1, 0)).toBeFocused();
   await cell(0, 1).fill('4');
   await page.getByTestId('bobot-save').click();
-  await expect(page.getByTestId('toasts')).toContainText('Bobot Penilaian berhasil di simpan!');
+  await expect(page.getByTestId('toasts')).toContainText('Bobot Penilaian berhasil disimpan!');
 
   await page.reload();
   await expect(cell(0, 0)).toHaveValue('2');
@@ -214,7 +214,7 @@ test('bobot penilaian: Enter moves down, a wrong value is refused, a save persis
   await cell(0, 0).fill('1');
   await cell(0, 1).fill('1');
   await page.getByTestId('bobot-save').click();
-  await expect(page.getByTestId('toasts')).toContainText('Bobot Penilaian berhasil di simpan!');
+  await expect(page.getByTestId('toasts')).toContainText('Bobot Penilaian berhasil disimpan!');
   await page.reload();
   await expect(cell(0, 0)).toHaveValue('1');
   await expect(cell(0, 1)).toHaveValue('1');
@@ -239,7 +239,7 @@ test('KD: a short wording and the on/off switch stay with the school; CP: the sc
   await kd.first().getByTestId('kd-aksi').click();
   await page.getByTestId('kd-toggle').click();
   await page.getByTestId('confirm-yes').click();
-  await expect(page.getByTestId('toasts')).toContainText('Data KD berhasil di nonaktifkan');
+  await expect(page.getByTestId('toasts')).toContainText('Data KD berhasil dinonaktifkan');
   await expect(kd.first().getByTestId('kd-status')).toHaveText('Inactive');
 
   await page.goto('/referensi/capaian-pembelajaran');

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ENGLISH_WORDS } from '@erapor/contract/wording';
 import { expect, type Page } from '@playwright/test';
 
 /**
@@ -68,9 +69,6 @@ const LIBRARY = [
   'Toggle column',
   'Nothing found',
 ].map((text) => ({ key: '(mantine-datatable)', text, re: pattern(text) }));
-
-/** Hard-coded English no message file knows: a few words Indonesian never uses. */
-const ENGLISH_WORDS = /(?<![\p{L}])(the|and|of|with|your|please|records?|loading|search|failed)(?![\p{L}])/iu;
 
 interface Shown {
   /** The page's visible text without the plain data cells of tables, line by line. */

@@ -107,12 +107,14 @@ test.describe('Pengaturan Umum', () => {
     const status = page.getByTestId('status-penilaian');
     await expect(status).toBeChecked();
     await status.click({ force: true });
-    await page.getByRole('button', { name: 'Yakin!' }).click();
-    await expect(page.getByTestId('toasts')).toContainText('Status Penilaian berhasil di simpan');
+    // The confirmation is in the interface language (it was hard-coded Indonesian; decision 057).
+    await expect(page.getByRole('dialog')).toContainText('Are you sure?');
+    await page.getByRole('button', { name: 'Yes!' }).click();
+    await expect(page.getByTestId('toasts')).toContainText('Status Penilaian berhasil disimpan');
     await expect(status).not.toBeChecked();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await status.click({ force: true });
-    await page.getByRole('button', { name: 'Yakin!' }).click();
+    await page.getByRole('button', { name: 'Yes!' }).click();
     await expect(status).toBeChecked();
   });
 

@@ -170,7 +170,7 @@ test('wali: sees the class progress, locks the class; guru is refused; unlocked 
     await lock.click({ force: true });
     await expect(page.getByTestId('kunci-confirm')).toContainText('Assessment will be closed for this class');
     await page.getByTestId('kunci-yes').click();
-    await expect(page.getByTestId('toasts')).toContainText('Status Penilaian berhasil di simpan');
+    await expect(page.getByTestId('toasts')).toContainText('Status Penilaian berhasil disimpan');
     await expect(lock).not.toBeChecked();
 
     const guru = await asUser(browser, 'guru');
@@ -210,7 +210,7 @@ test('wali: sees the class progress, locks the class; guru is refused; unlocked 
     await lock.click({ force: true });
     await expect(page.getByTestId('kunci-confirm')).toContainText('Assessment will be opened for this class');
     await page.getByTestId('kunci-yes').click();
-    await expect(page.getByTestId('toasts')).toContainText('Status Penilaian berhasil di simpan');
+    await expect(page.getByTestId('toasts')).toContainText('Status Penilaian berhasil disimpan');
     await expect(lock).toBeChecked();
   } finally {
     // Leave the demo as found, even when a step above failed.

@@ -43,7 +43,7 @@ export const CADANGAN_MESSAGES = {
   inconsistent: 'Isi berkas cadangan tidak sesuai dengan manifesnya. Tidak ada data yang diubah.',
   tooBig: (batas: string) => `Berkas cadangan melebihi batas ${batas}.`,
   newer: (versiBerkas: number, versiIni: number) =>
-    `Berkas cadangan dibuat oleh versi aplikasi yang lebih baru (skema ${versiBerkas}, aplikasi ini skema ${versiIni}). Perbarui aplikasi lebih dahulu.`,
+    `Berkas cadangan dibuat oleh versi aplikasi yang lebih baru (skema ${versiBerkas}, aplikasi ini skema ${versiIni}). Perbaharui aplikasi lebih dahulu.`,
   foreign: (npsnBerkas: string, npsnSekolah: string) =>
     `Berkas cadangan ini milik sekolah lain (NPSN ${npsnBerkas}), bukan sekolah ini (NPSN ${npsnSekolah}).`,
   npsnConfirm: 'NPSN yang diketik tidak sama dengan NPSN sekolah pada berkas cadangan.',

@@ -68,7 +68,7 @@ export const SETTING_MESSAGES = {
   logoType: 'Logo sekolah harus berekstensi (jpg, jpeg, png)',
   logoSize: 'Logo sekolah maksimal 1Mb.',
   saved: 'Pengaturan berhasil disimpan',
-  statusPenilaianSaved: 'Status Penilaian berhasil di simpan',
+  statusPenilaianSaved: 'Status Penilaian berhasil disimpan',
   rilisNilaiSiswaInvalid: 'Pilihan tampilkan nilai kepada peserta didik tidak valid',
   kontakTemanSekelasInvalid: 'Pilihan tampilkan kontak teman sekelas tidak valid',
 } as const;

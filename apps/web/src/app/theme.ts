@@ -106,18 +106,22 @@ export const theme = createTheme({
 });
 
 /**
- * The theme with the accessible name of every close button (Modal, Drawer, Alert, Notification)
- * in the interface language: Mantine's icon-only close buttons have none of their own (axe
- * `button-name`, decision 023). A screen's own `closeButtonProps` still wins.
+ * The theme with the accessible names Mantine leaves to us, in the interface language: every close
+ * button (Modal, Drawer, Alert, Notification; Mantine's icon-only close buttons have none of their
+ * own, axe `button-name`, decision 023) and the eye button of every PasswordInput (Mantine's own
+ * name is English, "Toggle password visibility"; decision 057). A screen's own props still win.
  */
-export function themeWithLabels(close: string): MantineThemeOverride {
-  const closeButtonProps = { 'aria-label': close };
+export function themeWithLabels(labels: { close: string; togglePassword: string }): MantineThemeOverride {
+  const closeButtonProps = { 'aria-label': labels.close };
   return mergeThemeOverrides(theme, {
     components: {
       Modal: { defaultProps: { closeButtonProps } },
       Drawer: { defaultProps: { closeButtonProps } },
-      Alert: { defaultProps: { closeButtonLabel: close } },
+      Alert: { defaultProps: { closeButtonLabel: labels.close } },
       Notification: { defaultProps: { closeButtonProps } },
+      PasswordInput: {
+        defaultProps: { visibilityToggleButtonProps: { 'aria-label': labels.togglePassword } },
+      },
     },
   });
 }

@@ -50,7 +50,8 @@ export default function UiRoot({
   const ability = useMemo(() => buildAbility(sessionAbility(session)), [session]);
   const { t } = useTranslation();
   const close = t('common.close');
-  const theme = useMemo(() => themeWithLabels(close), [close]);
+  const togglePassword = t('common.togglePassword');
+  const theme = useMemo(() => themeWithLabels({ close, togglePassword }), [close, togglePassword]);
 
   useEffect(() => {
     setSessionExpiredHandler(() => void router.navigate({ to: '/login', replace: true }));

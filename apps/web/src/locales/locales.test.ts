@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { ENGLISH_WORDS } from '@erapor/contract/wording';
+import { beforeAll, describe, expect, it } from 'vitest';
 import de from './de.json';
 import en from './en.json';
 import fr from './fr.json';
@@ -161,5 +163,96 @@ describe('locales', () => {
     }
     expect(used.size).toBeGreaterThan(50);
     expect([...used].filter((k) => !EN.has(k))).toEqual([]);
+  });
+});
+
+/*
+ * The glossary (docs/glossary.md, decision 057): one word per action. Its "not this" terms — each in
+ * backticks in the table's second column — must not appear, as whole words in the case written
+ * there, in the Indonesian messages or in a text the contract exports.
+ */
+const ROOT = join(import.meta.dirname, '..', '..', '..', '..');
+
+function notThisTerms(): string[] {
+  const rows = readFileSync(join(ROOT, 'docs', 'glossary.md'), 'utf8')
+    .split('\n')
+    .filter((l) => l.startsWith('|') && !l.startsWith('| ---'));
+  // The header row has no backticks; every other row names at least one term.
+  return rows.flatMap((row) =>
+    [...(row.split('|')[2] ?? '').matchAll(/`([^`]+)`/g)].map((m) => m[1] as string),
+  );
+}
+
+const wholeWord = (term: string) =>
+  new RegExp(`(?<![\\p{L}])${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u');
+
+/** Every text the contract exports: strings, in plain objects and arrays, and message functions' output. */
+async function contractTexts(): Promise<Map<string, string>> {
+  const src = join(ROOT, 'packages', 'contract', 'src');
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const f of readdirSync(dir)) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (/\.ts$/.test(f) && !/(\.test|fixture)\.ts$|test-fixture\.ts$/.test(f)) files.push(p);
+    }
+  };
+  walk(src);
+  const out = new Map<string, string>();
+  const collect = (value: unknown, where: string, depth: number, messages: boolean) => {
+    if (typeof value === 'string') out.set(where, value);
+    else if (typeof value === 'function' && messages) {
+      // A message with placeholders: its text around the placeholders is what is checked.
+      try {
+        const text = (value as (...a: unknown[]) => unknown)(...Array(value.length).fill('X'));
+        if (typeof text === 'string') out.set(where, text);
+      } catch {
+        // a factory that needs real arguments: its fixed text is still in the source
+      }
+    } else if (depth < 5 && value && typeof value === 'object') {
+      const proto = Object.getPrototypeOf(value);
+      if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return; // a schema, a class
+      for (const [k, v] of Object.entries(value)) collect(v, `${where}.${k}`, depth + 1, messages);
+    }
+  };
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    const name = file.slice(src.length + 1);
+    for (const [k, v] of Object.entries(mod)) collect(v, `${name} ${k}`, 0, /MESSAGES$/.test(k));
+  }
+  return out;
+}
+
+describe('glossary (docs/glossary.md)', () => {
+  const terms = notThisTerms();
+  let contract = new Map<string, string>();
+  beforeAll(async () => {
+    contract = await contractTexts();
+  });
+
+  it('names its "not this" terms', () => {
+    for (const t of ['Edit', 'Ubah Data', 'di nonaktifkan', 'Custom']) expect(terms).toContain(t);
+  });
+
+  it('no "not this" term in the Indonesian messages', () => {
+    const found = [...(OTHERS.id as Map<string, string>)].flatMap(([k, v]) =>
+      terms.filter((t) => wholeWord(t).test(v)).map((t) => `${k}: "${t}" in ${v}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('no "not this" term in the contract\'s texts', () => {
+    // The walk reaches the messages (more than a few hundred) and the route titles.
+    expect(contract.size).toBeGreaterThan(500);
+    expect([...contract.values()]).toContain('Akses Terbatas');
+    const found = [...contract].flatMap(([k, v]) =>
+      terms.filter((t) => wholeWord(t).test(v)).map((t) => `${k}: "${t}" in ${v}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('no English word in the Indonesian messages (the list of e2e/language-check.ts)', () => {
+    const found = [...(OTHERS.id as Map<string, string>)].filter(([, v]) => ENGLISH_WORDS.test(v));
+    expect(found.map(([k, v]) => `${k}: ${v}`)).toEqual([]);
   });
 });

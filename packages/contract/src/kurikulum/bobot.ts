@@ -17,7 +17,7 @@ export const BOBOT_MESSAGES = {
   whole: 'Bobot harus bilangan bulat',
   positive: 'Bobot harus lebih dari 0',
   max: `Bobot maksimal ${BOBOT_MAX}`,
-  saved: 'Bobot Penilaian berhasil di simpan!',
+  saved: 'Bobot Penilaian berhasil disimpan!',
   notYours: 'Bobot hanya dapat diubah untuk pembelajaran yang Anda ampu',
   duplicateRow: 'Pembelajaran dikirim lebih dari sekali',
   conflict:

@@ -41,7 +41,7 @@ export const CP_MESSAGES = {
     'Capaian Pembelajaran dengan elemen dan deskripsi ini sudah ada untuk mata pelajaran dan fase tersebut',
   notFound: 'Capaian Pembelajaran tidak ditemukan',
   saved: 'Data Capaian Kompetensi berhasil disimpan',
-  status: (aktif: boolean) => `Data Capaian Kompetensi berhasil di ${aktif ? 'aktifkan' : 'nonaktifkan'}`,
+  status: (aktif: boolean) => `Data Capaian Kompetensi berhasil di${aktif ? 'aktifkan' : 'nonaktifkan'}`,
   confirmStatus: (aktif: boolean) =>
     `Tindakan ini akan ${aktif ? 'mengaktifkan' : 'menonaktifkan'} data Capaian Kompetensi!`,
 } as const;

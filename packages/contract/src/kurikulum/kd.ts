@@ -45,7 +45,7 @@ export const KD_MESSAGES = {
   saved: 'Data Kompetensi Dasar berhasil disimpan',
   aliasSaved: 'Deskripsi Kompetensi Dasar berhasil diperbaharui',
   aliasReset: 'Ringkasan Kompetensi Dasar berhasil dikembalikan ke bawaan aplikasi',
-  status: (aktif: boolean) => `Data KD berhasil di ${aktif ? 'aktifkan' : 'nonaktifkan'}`,
+  status: (aktif: boolean) => `Data KD berhasil di${aktif ? 'aktifkan' : 'nonaktifkan'}`,
   gandaDone: (mapel: string, n: number) => `KD Mapel ${mapel} dinonaktifkan sebanyak (${n})`,
   gandaNone: (mapel: string) => `Mapel ${mapel} tidak memiliki KD Ganda`,
   confirmAliasReset: 'Tindakan ini akan mengembalikan isi ringkasan ke bawaan aplikasi!',

@@ -51,8 +51,8 @@ export const TP_MESSAGES = {
   sumberNotForPembelajaran: 'CP/KD yang dipilih bukan untuk mata pelajaran dan kelas ini',
   sumberInactive: 'CP/KD yang dipilih sedang tidak aktif. Aktifkan lebih dulu di halaman CP/KD.',
   saved: 'Data Tujuan Pembelajaran (TP) berhasil disimpan!',
-  updated: 'Data Tujuan Pembelajaran berhasil di perbaharui',
-  deleted: 'Data Tujuan Pembelajaran berhasil di hapus',
+  updated: 'Data Tujuan Pembelajaran berhasil diperbaharui',
+  deleted: 'Data Tujuan Pembelajaran berhasil dihapus',
   confirmDelete: 'Tindakan ini tidak dapat dikembalikan!',
   /** `pkl`: scores of PKL plans (nilai_pkl), which go with the TP too (decision 034). */
   inUse: (nilai: number, capaian: number, pkl = 0) =>
@@ -64,9 +64,9 @@ export const TP_MESSAGES = {
   mapRombelRequired: 'Rombongan Belajar tidak boleh kosong!!',
   mapNotAllowed: (rombel: string) =>
     `Rombongan belajar ${rombel} tidak cocok untuk TP ini (mata pelajaran, kurikulum atau fase berbeda)`,
-  mapped: 'Tujuan Pembelajaran berhasil di mapping!',
+  mapped: 'Tujuan Pembelajaran berhasil dipetakan!',
   notMapped: 'Tujuan Pembelajaran ini tidak dipetakan ke rombongan belajar tersebut',
-  unmapped: 'Mapping Tujuan Pembelajaran berhasil di hapus',
+  unmapped: 'Mapping Tujuan Pembelajaran berhasil dihapus',
   fileRequired: 'File Excel tidak boleh kosong',
   fileTooLarge: 'Ukuran file Excel maksimal 2 MB',
   wrongMapel: (found: string, expected: string) =>

@@ -16,11 +16,11 @@ import type { RoleName } from '../roles';
 export const KUNCI_NILAI_ADMIN_ROLES: readonly RoleName[] = ['admin'];
 
 export const BERANDA_PENILAIAN_MESSAGES = {
-  kunciSaved: 'Status Penilaian berhasil di simpan',
+  kunciSaved: 'Status Penilaian berhasil disimpan',
   confirmTitle: 'Apakah Anda yakin?',
   /** Confirm texts of the switch (reference-screens §3.1, §3.3): switching on opens grading. */
-  confirmOpen: 'Penilaian akan di aktifkan',
-  confirmClose: 'Penilaian akan di nonaktifkan',
+  confirmOpen: 'Penilaian akan diaktifkan',
+  confirmClose: 'Penilaian akan dinonaktifkan',
   waliTitle: (nama: string) => `Anda adalah Wali Kelas Rombongan Belajar ${nama}`,
   waliPilihanTitle: (nama: string) => `Anda adalah Wali Kelas Rombongan Belajar (Matpel Pilihan) ${nama}`,
   detailTitle: (nama: string) => `Detil Penilaian Mata Pelajaran ${nama}`,

@@ -81,7 +81,7 @@ export const anggotaAktPdListSchema = z.object({
 export type AnggotaAktPdList = z.infer<typeof anggotaAktPdListSchema>;
 
 export const DUDI_MESSAGES = {
-  anggotaRemoved: 'Data Peserta Prakerin berhasil di hapus',
+  anggotaRemoved: 'Data Peserta Prakerin berhasil dihapus',
   notFound: 'Data DUDI tidak ditemukan',
   aktPdNotFound: 'Aktifitas PKL tidak ditemukan',
   anggotaNotFound: 'Peserta PKL tidak ditemukan',

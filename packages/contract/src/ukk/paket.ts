@@ -25,7 +25,7 @@ export const PAKET_MESSAGES = {
   namaIdRequired: 'Judul Paket (ID) tidak boleh kosong!',
   namaEnRequired: 'Judul Paket (EN) tidak boleh kosong!',
   namaMax: 'Judul Paket maksimal 500 karakter!',
-  statusInvalid: 'Status harus Aktif atau Tidak Aktif!',
+  statusInvalid: 'Status harus Aktif atau Nonaktif!',
   paketRequired: 'Isi minimal satu Paket UKK!',
   paketMax: 'Paling banyak 50 Paket UKK sekaligus.',
   nomorDuplicateForm: 'Nomor Paket ini diisi lebih dari sekali.',
@@ -52,8 +52,8 @@ export const PAKET_MESSAGES = {
   saved: 'Data Paket UKK berhasil disimpan',
   unitSaved: 'Data Unit UKK berhasil disimpan',
   updated: 'Data Paket & Unit UKK berhasil diperbaharui',
-  activated: 'Data Paket UKK berhasil di aktifkan',
-  deactivated: 'Data Paket UKK berhasil di non aktifkan',
+  activated: 'Data Paket UKK berhasil diaktifkan',
+  deactivated: 'Data Paket UKK berhasil dinonaktifkan',
   deleted: 'Paket UKK berhasil dihapus',
 } as const;
 

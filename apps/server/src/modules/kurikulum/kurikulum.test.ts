@@ -265,7 +265,7 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
       expect((await call('PUT', url, 'guru', { aktif: 'no' })).status).toBe(400);
       const off = await call('PUT', url, 'guru', { aktif: false });
       expect(off.status).toBe(200);
-      expect(off.body.message).toBe('Data Capaian Kompetensi berhasil di nonaktifkan');
+      expect(off.body.message).toBe('Data Capaian Kompetensi berhasil dinonaktifkan');
       const [row] = await sql<{ aktif: number }>(
         'select aktif from ref_capaian_pembelajaran where cp_id = $1',
         [NAS_CP_E],
@@ -384,10 +384,10 @@ describeEngines('kurikulum (KD, CP, TP, bobot)', {}, (t) => {
 
       expect((await call('PUT', `${base}/status`, 'waka', { aktif: false })).status).toBe(403);
       const off = await call('PUT', `${base}/status`, 'guru', { aktif: false });
-      expect(off.body.message).toBe('Data KD berhasil di nonaktifkan');
+      expect(off.body.message).toBe('Data KD berhasil dinonaktifkan');
       expect((await row())?.aktif).toBe(false);
       const on = await call('PUT', `${base}/status`, 'admin', { aktif: true });
-      expect(on.body.message).toBe('Data KD berhasil di aktifkan');
+      expect(on.body.message).toBe('Data KD berhasil diaktifkan');
       expect((await row())?.aktif).toBe(true);
       expect(
         (

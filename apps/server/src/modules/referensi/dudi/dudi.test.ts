@@ -82,7 +82,7 @@ describeEngines('referensi DUDI', {}, (t) => {
       expect((await del(`/api/dudi/anggota-akt-pd/${victim}`, who)).statusCode).toBe(403);
     }
     const removed = await del(`/api/dudi/anggota-akt-pd/${victim}`);
-    expect(json(removed)).toEqual({ message: 'Data Peserta Prakerin berhasil di hapus' });
+    expect(json(removed)).toEqual({ message: 'Data Peserta Prakerin berhasil dihapus' });
     expect(
       json<{ data: unknown[] }>(await get(`/api/dudi/akt-pd/${akt.akt_pd_id}/anggota`)).data.length,
     ).toBe(akt.n - 1);

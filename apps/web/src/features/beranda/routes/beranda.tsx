@@ -154,11 +154,11 @@ function AdminDashboard({ user }: { user: UserData }) {
       <Modal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
-        title="Apakah Anda yakin?"
+        title={t('beranda.wali.confirm.title')}
         centered
         data-testid="status-confirm"
       >
-        <Text mb="md">{confirm ? 'Penilaian akan di aktifkan' : 'Penilaian akan di nonaktifkan'}</Text>
+        <Text mb="md">{confirm ? t('beranda.wali.confirm.open') : t('beranda.wali.confirm.close')}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => setConfirm(null)}>
             {t('beranda.admin.cancel')}
@@ -168,7 +168,7 @@ function AdminDashboard({ user }: { user: UserData }) {
             loading={toggle.isPending}
             onClick={() => confirm !== null && toggle.mutate(confirm)}
           >
-            Yakin!
+            {t('beranda.wali.confirm.yes')}
           </Button>
         </Group>
       </Modal>

@@ -14,7 +14,7 @@ export default function NotAuthorizedPage() {
   return (
     <div className="er-centered" data-testid="not-authorized">
       <Icon icon={faLock} size={56} className="er-centered__icon" />
-      <Title order={2}>{`${def?.title ?? 'Akses Terbatas'}! 🔐`}</Title>
+      <Title order={2}>{`${def?.title ?? 'Akses Terbatas'}!`}</Title>
       <Text maw={520}>{t('misc.notAuthorized')}</Text>
       <Button component={Link} to={loggedIn ? '/' : '/login'}>
         {loggedIn ? t('common.backHome') : t('misc.toLogin')}

@@ -206,7 +206,7 @@ export function PasswordBadge({ status }: { status: 'default' | 'custom' | null 
   if (!status) return <Text c="dimmed">-</Text>;
   return status === 'custom' ? (
     <Badge color="green" variant="light">
-      Custom
+      {t('pengguna.passwordCustom')}
     </Badge>
   ) : (
     <Badge color="orange" variant="light">

@@ -57,7 +57,7 @@ export default function Screen() {
           </Text>
         ) : p.password_status === 'custom' ? (
           <Badge color="green" variant="light">
-            Custom
+            {t('referensi.passwordPd.custom')}
           </Badge>
         ) : (
           <Badge color="orange" variant="light">
