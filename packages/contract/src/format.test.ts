@@ -9,6 +9,7 @@ import {
   formatTanggalPanjang,
   formatTanggalTabel,
   formatWaktu,
+  parseTanggalInput,
 } from './format';
 
 // 2026-08-03 14:05:09 in Jakarta (UTC+7) is 07:05:09 UTC.
@@ -78,5 +79,16 @@ describe('Excel', () => {
     expect(excelTanggal('2026-08-03')?.toISOString()).toBe('2026-08-03T00:00:00.000Z');
     expect(excelTanggal('')).toBeNull();
     expect(excelWaktu(SIANG, 'Asia/Jakarta').toISOString()).toBe('2026-08-03T14:05:09.000Z');
+  });
+});
+
+describe('a typed date', () => {
+  it('reads day-first and ISO dates, refusing days that do not exist', () => {
+    expect(parseTanggalInput('03-08-2026')).toBe('2026-08-03');
+    expect(parseTanggalInput('3/8/2026')).toBe('2026-08-03');
+    expect(parseTanggalInput('2026-08-03')).toBe('2026-08-03');
+    expect(parseTanggalInput('29-02-2028')).toBe('2028-02-29');
+    expect(parseTanggalInput('29-02-2026')).toBeNull();
+    expect(parseTanggalInput('08/2026')).toBeNull();
   });
 });

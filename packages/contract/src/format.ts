@@ -203,5 +203,20 @@ export function excelWaktu(at: Date, timeZone: string): Date {
 
 // --- date pickers ---------------------------------------------------------------------------
 
-/** dayjs formats of the date and time pickers: dd-mm-yyyy and 24-hour (id). */
+/** dayjs formats of the date and time pickers: dd-mm-yyyy and 24-hour. */
 export const PICKER_FORMAT = { tanggal: 'DD-MM-YYYY', jam: 'HH:mm' } as const;
+
+/**
+ * A date typed into a picker, as an ISO date: "03-08-2026" (also 3/8/2026, 03.08.2026) and
+ * "2026-08-03" → "2026-08-03"; a day that does not exist (31-02-2026) or other text → null.
+ */
+export function parseTanggalInput(text: string): string | null {
+  const t = text.trim();
+  const dmy = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(t);
+  const ymd = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(t);
+  const [y, m, d] = dmy ? [dmy[3], dmy[2], dmy[1]] : ymd ? [ymd[1], ymd[2], ymd[3]] : [];
+  if (!y || !m || !d) return null;
+  const at = new Date(Date.UTC(+y, +m - 1, +d));
+  if (at.getUTCFullYear() !== +y || at.getUTCMonth() !== +m - 1 || at.getUTCDate() !== +d) return null;
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}

@@ -8,11 +8,11 @@ import {
   Stack,
   Switch,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { JamInput } from '../../../components/date-fields';
 import { issuesOf } from '../../../lib/form-issues';
 import { toHttpError } from '../../../lib/http-errors';
 import { formatDateTime, serverText, useTranslation } from '../../../lib/i18n';
@@ -71,15 +71,16 @@ export function JadwalForm({ jadwal, keadaan }: { jadwal: CadanganJadwal; keadaa
           data-testid="cadangan-jadwal-aktif"
         />
         <Group align="flex-start" wrap="wrap">
-          <TextInput
-            type="time"
+          <JamInput
             label={t('cadangan.jadwal.jam')}
             value={form.jam}
-            onChange={(e) => setForm({ ...form, jam: e.currentTarget.value })}
+            onChange={(jam) => setForm({ ...form, jam })}
             error={errors.jam}
             disabled={!form.aktif}
             w={160}
             data-testid="cadangan-jadwal-jam"
+            hoursInputProps={{ 'data-testid': 'cadangan-jadwal-jam-jam' }}
+            minutesInputProps={{ 'data-testid': 'cadangan-jadwal-jam-menit' }}
           />
           <NumberInput
             label={t('cadangan.jadwal.simpanHari')}
