@@ -1,15 +1,5 @@
 import { type CadanganJadwal, type CadanganKeadaan, cadanganJadwalSchema } from '@erapor/contract/cadangan';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JamInput } from '../../../components/date-fields';

@@ -1,6 +1,6 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringSummary } from '@erapor/contract/monitoring/filters';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
+import { formatPercent } from '../../../lib/format';
 import { formatNumber, useTranslation } from '../../../lib/i18n';
 
 /** The summary strip of every monitoring screen: % done, items complete / total, items not started. */
