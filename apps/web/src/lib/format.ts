@@ -1,5 +1,8 @@
 import {
+  type Bahasa,
+  formatAngka,
   formatDesimal,
+  formatJam,
   formatTanggalPanjang,
   formatTanggalTabel,
   formatWaktu,
@@ -32,3 +35,15 @@ export const desimal = (n: number | null | undefined, digits: number): string =>
 
 /** A monitoring percentage: "66,7" (id), "66.7" (en); "-" when nothing is expected. */
 export const formatPercent = (p: number | null): string => percentIn(p, i18n.language);
+
+/** A count in the interface language's convention (id: 1.234). */
+export const formatNumber = (n: number, lng: Bahasa = i18n.language): string => formatAngka(n, lng);
+
+/** A moment (ISO text) written out: "3 Agustus 2026 14:05" (id), "August 3, 2026 at 2:05 PM" (en). */
+export function formatDateTime(iso: string, lng: Bahasa = i18n.language): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  if (lng !== 'id') return d.toLocaleString(lng, { dateStyle: 'long', timeStyle: 'short' });
+  const ymd = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return `${formatTanggalPanjang(ymd, lng)} ${formatJam(d, lng)}`;
+}

@@ -1,4 +1,3 @@
-import { formatAngka, formatJam, formatTanggalPanjang } from '@erapor/contract/format';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { loadChunk } from './chunk-load';
 import { getPrefs, LOCALES, type Locale, setPrefs } from './prefs';
@@ -221,24 +220,6 @@ export function oneLanguage(
   const [first = '', second] = parts.map((p) => (isServer(p) ? p.server : p));
   return { title: first, text: second || undefined };
 }
-
-/** BCP 47 tag for dates and numbers: Indonesian is formatted as in Indonesia (id-ID). */
-export const formatLocale = (lng: Locale = language): string => (lng === 'id' ? 'id-ID' : lng);
-
-/** A count in the interface language's convention (id-ID: 1.234; contract format.ts). */
-export const formatNumber = (n: number, lng: Locale = language): string => formatAngka(n, lng);
-
-/** A moment (ISO text) as a long date and a 24-hour time in Indonesian (3 Agustus 2026 14:05). */
-export const formatDateTime = (iso: string, lng: Locale = language): string => {
-  const d = new Date(iso);
-  const y = d.getFullYear();
-  const ymd = `${y}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  return Number.isNaN(y)
-    ? ''
-    : lng === 'id'
-      ? `${formatTanggalPanjang(ymd, lng)} ${formatJam(d, lng)}`
-      : d.toLocaleString(formatLocale(lng), { dateStyle: 'long', timeStyle: 'short' });
-};
 
 const getVersion = () => version;
 const getLanguage = () => language;

@@ -4,8 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { JamInput } from '../../../components/date-fields';
 import { issuesOf } from '../../../lib/form-issues';
+import { formatDateTime } from '../../../lib/format';
 import { toHttpError } from '../../../lib/http-errors';
-import { formatDateTime, serverText, useTranslation } from '../../../lib/i18n';
+import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { CADANGAN_KEY, saveJadwal } from '../api/cadangan-api';
 

@@ -1,6 +1,7 @@
 import { UPDATE_STEPS, type UpdateCheckResponse, type UpdateStatus } from '@erapor/contract/update-check';
 import { Alert, Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
-import { formatDateTime, useTranslation } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { formatTanggal } from './changelog-view';
 import { MarkdownView } from './markdown-view';
 

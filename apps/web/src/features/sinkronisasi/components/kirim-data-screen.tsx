@@ -26,7 +26,7 @@ function formatDate(iso: string | null): string {
  * was confirmed; a table that failed keeps its watermark and is sent again next time.
  */
 export function KirimDataScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const overview = useQuery({ queryKey: KIRIM_DATA_KEY, queryFn: getKirimData });
   const [url, setUrl] = useState('');
@@ -89,9 +89,7 @@ export function KirimDataScreen() {
 
       <Card withBorder padding="md">
         <Group justify="space-between" align="center">
-          <Text data-testid="kirim-data-last">
-            {t(`${K}.last`, { at: formatDate(data.last_sync) })}
-          </Text>
+          <Text data-testid="kirim-data-last">{t(`${K}.last`, { at: formatDate(data.last_sync) })}</Text>
           <Button
             color="green"
             size="md"
