@@ -184,6 +184,7 @@ export const EXCEL_FORMAT = {
   desimal2: '0.00',
   tanggal: 'dd-mm-yyyy',
   waktu: 'dd-mm-yyyy hh:mm',
+  waktuDetik: 'dd-mm-yyyy hh:mm:ss',
 } as const;
 
 /** An ISO date as an Excel date cell's value (UTC midnight: the writer keeps the day as given). */

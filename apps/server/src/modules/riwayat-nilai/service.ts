@@ -1,3 +1,4 @@
+import { EXCEL_FORMAT, excelWaktu } from '@erapor/contract/format';
 import {
   jenisRiwayatLabel,
   RIWAYAT_NILAI_MESSAGES,
@@ -156,7 +157,7 @@ export async function excelRiwayat(
     dibuat: new Date(),
     columns: RIWAYAT_EXCEL_COLUMNS,
     rows: rows.map((r) => [
-      new Date(r.waktu).toLocaleString('id-ID', { timeZone: 'Asia/Jakarta' }),
+      excelWaktu(new Date(r.waktu), 'Asia/Jakarta'),
       r.pengguna,
       r.rombel,
       r.mata_pelajaran,
@@ -172,7 +173,7 @@ export async function excelRiwayat(
 }
 
 export const RIWAYAT_EXCEL_COLUMNS = [
-  { header: 'Waktu', width: 20 },
+  { header: 'Waktu', width: 20, numFmt: EXCEL_FORMAT.waktuDetik },
   { header: 'Diubah oleh', width: 28 },
   { header: 'Rombel', width: 16 },
   { header: 'Mata Pelajaran', width: 30 },
