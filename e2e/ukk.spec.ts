@@ -192,7 +192,7 @@ test('kaprog@ plans a UKK of five pupils with both examiners, then edits date an
   await expect(row.getByRole('cell').nth(4)).toHaveText('5');
   await row.getByTestId('rencana-detil').click();
   const detail = page.getByTestId('rencana-detail');
-  await expect(detail).toContainText('15-06-2026');
+  await expect(detail).toContainText('06/15/2026');
   await expect(detail.getByTestId('rencana-peserta').getByRole('row')).toHaveCount(6);
   await page.keyboard.press('Escape');
 
@@ -207,7 +207,7 @@ test('kaprog@ plans a UKK of five pupils with both examiners, then edits date an
   await expect(row.getByRole('cell').nth(4)).toHaveText('4');
   await page.reload();
   await row.getByTestId('rencana-detil').click();
-  await expect(page.getByTestId('rencana-detail')).toContainText('20-06-2026');
+  await expect(page.getByTestId('rencana-detail')).toContainText('06/20/2026');
 });
 
 test('penguji@ scores the plan: 69, 70, 100 → Belum Kompeten, Kompeten, Kompeten; kept after a reload', async ({
