@@ -1,4 +1,4 @@
-import { EXCEL_FORMAT, excelWaktu } from '@erapor/contract/format';
+import { EXCEL_FORMAT, excelWaktu, formatTanggalTabel } from '@erapor/contract/format';
 import {
   jenisRiwayatLabel,
   RIWAYAT_NILAI_MESSAGES,
@@ -148,7 +148,12 @@ export async function excelRiwayat(
   filters.push(['Mata Pelajaran', label(opsi.pembelajaran, q.pembelajaran_id)]);
   filters.push(['Peserta Didik', label(opsi.peserta_didik, q.peserta_didik_id)]);
   filters.push(['Diubah oleh', label(opsi.pengguna, q.user_id)]);
-  filters.push(['Tanggal', q.dari || q.sampai ? `${q.dari ?? '…'} s.d. ${q.sampai ?? '…'}` : 'Semua']);
+  filters.push([
+    'Tanggal',
+    q.dari || q.sampai
+      ? `${formatTanggalTabel(q.dari) || '…'} s.d. ${formatTanggalTabel(q.sampai) || '…'}`
+      : 'Semua',
+  ]);
   if (q.q) filters.push(['Cari', q.q]);
   const data = await monitoringWorkbook({
     title: RIWAYAT_NILAI_MESSAGES.excelTitle,

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TanggalInput } from '../../../components/date-fields';
 import { issuesOf } from '../../../lib/form-issues';
+import { tanggal } from '../../../lib/format';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -137,7 +138,7 @@ export function SklTemplateCard() {
             label={t('sekolah.skl.tanggal_lulus')}
             description={
               bawaan.tanggal_lulus
-                ? t('sekolah.skl.tanggalBawaan', { tanggal: bawaan.tanggal_lulus })
+                ? t('sekolah.skl.tanggalBawaan', { tanggal: tanggal(bawaan.tanggal_lulus) })
                 : t('sekolah.skl.tanggalKosong')
             }
             value={draft.tanggal_lulus}
