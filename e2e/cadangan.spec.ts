@@ -50,7 +50,8 @@ test('without a backup the Beranda warns in red; the administrator sets the dail
   await expect(page).toHaveURL(/\/setting\/cadangan$/);
 
   const jadwal = page.getByTestId('cadangan-jadwal');
-  await expect(jadwal.getByTestId('cadangan-jadwal-jam')).toHaveValue('02:00');
+  await expect(jadwal.getByTestId('cadangan-jadwal-jam-jam')).toHaveValue('02');
+  await expect(jadwal.getByTestId('cadangan-jadwal-jam-menit')).toHaveValue('00');
   await expect(jadwal.getByTestId('cadangan-jadwal-hari')).toHaveValue('14');
   // A value the schema refuses: the field's message, nothing sent, the typed value kept.
   await jadwal.getByTestId('cadangan-jadwal-hari').fill('0');
@@ -58,13 +59,41 @@ test('without a backup the Beranda warns in red; the administrator sets the dail
   await expect(jadwal).toContainText('Cadangan disimpan paling sedikit 1 hari.');
   await expect(jadwal.getByTestId('cadangan-jadwal-hari')).toHaveValue('0');
 
-  await jadwal.getByTestId('cadangan-jadwal-jam').fill('21:15');
+  await jadwal.getByTestId('cadangan-jadwal-jam-jam').fill('21');
+  await jadwal.getByTestId('cadangan-jadwal-jam-menit').fill('15');
   await jadwal.getByTestId('cadangan-jadwal-hari').fill('30');
   await jadwal.getByTestId('cadangan-jadwal-simpan').click();
   await expect(page.getByText('Backup schedule saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('cadangan-jadwal-jam')).toHaveValue('21:15');
+  await expect(page.getByTestId('cadangan-jadwal-jam-jam')).toHaveValue('21');
+  await expect(page.getByTestId('cadangan-jadwal-jam-menit')).toHaveValue('15');
   await expect(page.getByTestId('cadangan-jadwal-hari')).toHaveValue('30');
+});
+
+test.describe('in an Indonesian browser', () => {
+  test.use({ locale: 'id-ID' });
+
+  // Issue #27 item 1: native date/time inputs showed mm/dd/yyyy and "02:00 AM" to this user;
+  // the pickers show dd-mm-yyyy and the 24-hour clock whatever the browser (nothing is saved).
+  test('the date pickers show dd-mm-yyyy and the time picker a 24-hour clock', async ({ page }) => {
+    await login(page, 'admin');
+    await page.goto('/setting/cadangan');
+    const jadwal = page.getByTestId('cadangan-jadwal');
+    await jadwal.getByTestId('cadangan-jadwal-jam-jam').fill('14');
+    await jadwal.getByTestId('cadangan-jadwal-jam-menit').fill('05');
+    await expect(jadwal.getByTestId('cadangan-jadwal-jam-jam')).toHaveValue('14');
+    await expect(jadwal.getByTestId('cadangan-jadwal-jam-menit')).toHaveValue('05');
+    // No AM/PM field: the clock has hours and minutes only.
+    await expect(jadwal.getByTestId('cadangan-jadwal-jam').locator('input:not([type=hidden])')).toHaveCount(
+      2,
+    );
+
+    await page.goto('/setting/umum');
+    const tanggal = page.locator('input[data-dates-input]').first();
+    await tanggal.fill('3-8-2026');
+    await tanggal.blur();
+    await expect(tanggal).toHaveValue('03-08-2026');
+  });
 });
 
 test('the administrator backs up (progress shown), downloads it, restores it after typing the NPSN, and logs in again', async ({

@@ -148,6 +148,7 @@ test.describe('Referensi GTK', () => {
     await choose(page, 'Sex', 'Male (L)');
     await form.getByRole('textbox', { name: 'Place of birth' }).fill('Bekasi');
     await form.getByLabel('Date of birth').fill('1985-08-17');
+    await form.getByLabel('Date of birth').blur();
     await choose(page, 'Religion (agama)', 'Islam');
     await form.getByRole('textbox', { name: 'Email' }).fill('bambang.e2e@contoh.id');
     await page.getByTestId('gtk-form-save').click();
@@ -230,6 +231,7 @@ test.describe('Referensi GTK', () => {
     await choose(page, 'Sex', 'Male (L)');
     await form.getByRole('textbox', { name: 'Place of birth' }).fill('Bekasi');
     await form.getByLabel('Date of birth').fill('1985-08-17');
+    await form.getByLabel('Date of birth').blur();
     await choose(page, 'Religion (agama)', 'Islam');
     await form.getByRole('textbox', { name: 'Email' }).fill('gilang.e2e@contoh.id');
     await page.getByTestId('gtk-form-save').click();

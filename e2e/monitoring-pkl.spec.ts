@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { shownAs } from './excel-cells';
 import { ensurePklPlan, getJson } from './pkl-plan';
 import { apiToken, login } from './support';
 
@@ -112,7 +113,7 @@ test('Nilai PKL: summary, chart and table; Tingkat 12, a class bar, Detil with C
   const sheetRows: string[][] = [];
   for (let n = header + 1; n <= ws.rowCount; n++) {
     const r = ws.getRow(n);
-    sheetRows.push([1, 2, 3, 6, 7, 8, 9].map((c) => String(r.getCell(c).value ?? '')));
+    sheetRows.push([1, 2, 3, 6, 7, 8, 9].map((c) => shownAs(r.getCell(c), 'en')));
   }
   const screen = (await rowTexts(page)).map((r) => [r[0], r[1], r[2], r[5], r[6], r[7], r[8]]);
   expect(sheetRows).toEqual(screen);

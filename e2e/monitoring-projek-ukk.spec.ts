@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { shownAs } from './excel-cells';
 import { DEMO, DEMO_PASSWORD, login } from './support';
 
 // Monitoring › Nilai Projek and Nilai UKK as the Waka (issue #14 items 4 and 6; decision 036). The
@@ -73,7 +74,7 @@ async function excelRows(page: Page, firstHeader: string, cells: number) {
   const rows: string[][] = [];
   for (let n = header + 1; n <= ws.rowCount; n++) {
     const r = ws.getRow(n);
-    rows.push(Array.from({ length: cells }, (_, i) => String(r.getCell(i + 1).value ?? '')));
+    rows.push(Array.from({ length: cells }, (_, i) => shownAs(r.getCell(i + 1), 'en')));
   }
   return { ws, rows };
 }

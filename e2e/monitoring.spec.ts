@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { shownAs } from './excel-cells';
 import { apiToken, login } from './support';
 
 // Monitoring › Nilai Akademik as the Waka (issue #14 item 6; decision 036). Reads only: the `app`
@@ -113,7 +114,7 @@ test('Nilai Akademik: summary, chart and table; Tingkat 10, a class bar, Detil a
   const sheetRows: string[][] = [];
   for (let n = header + 1; n <= ws.rowCount; n++) {
     const r = ws.getRow(n);
-    sheetRows.push([1, 2, 3, 4, 5, 6, 7].map((c) => String(r.getCell(c).value ?? '')));
+    sheetRows.push([1, 2, 3, 4, 5, 6, 7].map((c) => shownAs(r.getCell(c), 'en')));
   }
   const screen = (await rowTexts(page)).map((r) => r.slice(0, 7));
   expect(sheetRows).toEqual(screen);
@@ -198,7 +199,7 @@ test('Nilai Ekstrakurikuler: summary, chart and table; Pembina filter, a bar, De
   const sheetRows: string[][] = [];
   for (let n = header + 1; n <= ws.rowCount; n++) {
     const r = ws.getRow(n);
-    sheetRows.push([1, 2, 3, 4, 5].map((c) => String(r.getCell(c).value ?? '')));
+    sheetRows.push([1, 2, 3, 4, 5].map((c) => shownAs(r.getCell(c), 'en')));
   }
   expect(sheetRows).toEqual((await rowTexts(page, 5)).map((r) => r.map((c) => c || '-')));
 });

@@ -58,8 +58,12 @@ test('pkl@ plans a placement through the cascade, sees its participants after a 
   expect(pksOptions).toEqual([`PKL ${kelas} di ${dudi}`]);
   await choose(page, 'rencana-pks', pksOptions[0] ?? '');
 
-  await page.getByTestId('rencana-mulai').fill('2026-01-05');
+  // The date pickers take a typed date and show it dd-mm-yyyy once left (issue #27 item 1).
+  await page.getByTestId('rencana-mulai').fill('05-01-2026');
   await page.getByTestId('rencana-selesai').fill('2026-04-30');
+  await page.getByTestId('rencana-selesai').blur();
+  await expect(page.getByTestId('rencana-mulai')).toHaveValue('05-01-2026');
+  await expect(page.getByTestId('rencana-selesai')).toHaveValue('30-04-2026');
   await page.getByTestId('rencana-instruktur').fill('Budi Santoso');
   await page.getByTestId('rencana-nip').fill('198001012010011001');
   const tps = page.getByTestId('rencana-tp').getByRole('checkbox');

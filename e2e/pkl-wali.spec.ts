@@ -171,7 +171,7 @@ test("the PKL class's wali sees the placement, scores, catatan, S/I/A and the PK
   for (const text of [
     plan.nama_dudi,
     plan.judul_akt_pd,
-    '2025-07-01 – 2025-12-31',
+    '01-07-2025 – 31-12-2025',
     'Budi Instruktur',
     plan.nama_pembimbing,
     `${tp1.deskripsi}: 80 — Teliti`,

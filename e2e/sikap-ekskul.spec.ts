@@ -63,6 +63,7 @@ test('guru: adds an attitude note, sees it, edits it and deletes it', async ({ p
   await pickClass(page);
   await choose(page, 'sikap-pd', 'Andi Pratama', 'Andi Pra');
   await page.getByTestId('sikap-tanggal').fill(await today(page));
+  await page.getByTestId('sikap-tanggal').blur();
   await choose(page, 'sikap-dimensi', 'Bergotong-royong');
   await choose(page, 'sikap-elemen', 'Kolaborasi');
   await page.getByRole('radio', { name: 'Positive' }).check();

@@ -40,6 +40,7 @@ test('admin@ edits the number pattern and the date, a wrong code is named, then 
 
   await pola.fill(POLA);
   await card.getByTestId('skl-tanggal_lulus').fill(TANGGAL);
+  await card.getByTestId('skl-tanggal_lulus').blur();
   const [saved] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/setting/skl') && r.request().method() === 'PUT'),
     card.getByTestId('skl-simpan').click(),

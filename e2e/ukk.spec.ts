@@ -180,6 +180,7 @@ test('kaprog@ plans a UKK of five pupils with both examiners, then edits date an
   await choose(page, 'rencana-internal');
   await choose(page, 'rencana-eksternal', 'Hendra Gunawan');
   await form.getByTestId('rencana-tanggal').fill('2026-06-15');
+  await form.getByTestId('rencana-tanggal').blur();
   await choose(page, 'rencana-paket', PLAN_PAKET);
   const siswa = form.getByTestId('rencana-siswa').getByRole('checkbox');
   for (let i = 1; i <= 5; i++) await siswa.nth(i).check();
@@ -191,21 +192,22 @@ test('kaprog@ plans a UKK of five pupils with both examiners, then edits date an
   await expect(row.getByRole('cell').nth(4)).toHaveText('5');
   await row.getByTestId('rencana-detil').click();
   const detail = page.getByTestId('rencana-detail');
-  await expect(detail).toContainText('15-06-2026');
+  await expect(detail).toContainText('06/15/2026');
   await expect(detail.getByTestId('rencana-peserta').getByRole('row')).toHaveCount(6);
   await page.keyboard.press('Escape');
 
   // Ubah: another date, one pupil fewer (not scored: no question).
   await row.getByTestId('rencana-ubah').click();
-  await expect(form.getByTestId('rencana-tanggal')).toHaveValue('2026-06-15');
+  await expect(form.getByTestId('rencana-tanggal')).toHaveValue('15-06-2026');
   await form.getByTestId('rencana-tanggal').fill('2026-06-20');
+  await form.getByTestId('rencana-tanggal').blur();
   await form.getByTestId('rencana-siswa').getByRole('checkbox', { checked: true }).last().uncheck();
   await page.getByTestId('rencana-simpan').click();
   await expect(page.getByTestId('toasts')).toContainText('Rencana Penilaian UKK berhasil disimpan');
   await expect(row.getByRole('cell').nth(4)).toHaveText('4');
   await page.reload();
   await row.getByTestId('rencana-detil').click();
-  await expect(page.getByTestId('rencana-detail')).toContainText('20-06-2026');
+  await expect(page.getByTestId('rencana-detail')).toContainText('06/20/2026');
 });
 
 test('penguji@ scores the plan: 69, 70, 100 → Belum Kompeten, Kompeten, Kompeten; kept after a reload', async ({
@@ -287,8 +289,9 @@ test('the certificate has Nomor, predikat, the Indonesian date and both units; a
   const row = page.getByTestId('rencana-table').getByRole('row').filter({ hasText: PLAN_PAKET });
   await row.getByTestId('rencana-ubah').click();
   const form = page.getByTestId('rencana-form');
-  await expect(form.getByTestId('rencana-tanggal')).toHaveValue('2026-06-20');
+  await expect(form.getByTestId('rencana-tanggal')).toHaveValue('20-06-2026');
   await form.getByTestId('rencana-tanggal').fill('2026-07-01');
+  await form.getByTestId('rencana-tanggal').blur();
   await page.getByTestId('rencana-simpan').click();
   await expect(page.getByTestId('toasts')).toContainText('Rencana Penilaian UKK berhasil disimpan');
   await row.getByTestId('rencana-detil').click();

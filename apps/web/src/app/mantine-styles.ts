@@ -73,6 +73,8 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Title.css';
+// The date and time pickers (components/date-fields.tsx), after the core components they build on.
+import '@mantine/dates/styles.css';
 // mantine-datatable's own rules come after Mantine's (server-side tables, components/data-table.tsx).
 import 'mantine-datatable/styles.css';
 // The app's rules for tables (decision 024).

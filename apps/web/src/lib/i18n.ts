@@ -221,17 +221,6 @@ export function oneLanguage(
   return { title: first, text: second || undefined };
 }
 
-/** BCP 47 tag for dates and numbers: Indonesian is formatted as in Indonesia (id-ID). */
-export const formatLocale = (lng: Locale = language): string => (lng === 'id' ? 'id-ID' : lng);
-
-/** A count in the interface language's convention (id-ID: 1.234). */
-export const formatNumber = (n: number, lng: Locale = language): string =>
-  new Intl.NumberFormat(formatLocale(lng)).format(n);
-
-/** A moment (ISO text) as a long date and a short time in the interface language. */
-export const formatDateTime = (iso: string, lng: Locale = language): string =>
-  new Date(iso).toLocaleString(formatLocale(lng), { dateStyle: 'long', timeStyle: 'short' });
-
 const getVersion = () => version;
 const getLanguage = () => language;
 

@@ -53,28 +53,8 @@ export function tanggalRapor(
   return settings.tanggal_rapor || null;
 }
 
-const BULAN = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
-
-/** "2026-12-18" → "18 Desember 2026"; anything else is returned as it is (never a wrong date). */
-export function formatTanggal(iso: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
-  const bulan = m ? BULAN[Number(m[2]) - 1] : undefined;
-  if (!m || !bulan) return iso ?? '';
-  return `${Number(m[3])} ${bulan} ${m[1]}`;
-}
+/** "2026-12-18" → "18 Desember 2026" (the one formatter's document date, format.ts). */
+export { formatTanggalDokumen as formatTanggal } from '../format';
 
 // --- signatures --------------------------------------------------------------------------
 

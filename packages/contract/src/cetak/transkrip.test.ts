@@ -38,9 +38,9 @@ describe('rataRata', () => {
   });
 
   it('prints two decimals, and nothing for no grade', () => {
-    expect(formatRataRata(82.1)).toBe('82.10');
-    expect(formatRataRata(85)).toBe('85.00');
-    expect(formatRataRata(82.13)).toBe('82.13');
+    expect(formatRataRata(82.1)).toBe('82,10');
+    expect(formatRataRata(85)).toBe('85,00');
+    expect(formatRataRata(82.13)).toBe('82,13');
     expect(formatRataRata(null)).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDesimal } from '../format';
 import { RAPOR_SEMUA_OUTPUT } from './rapor-semua';
 
 /*
@@ -25,9 +26,9 @@ export function rataRata(nilai: readonly (number | null | undefined)[]): number 
   return hundredths / 100;
 }
 
-/** A grade or an average as printed: "82", "82.13", "82.10"; an average always with 2 decimals. */
+/** An average as printed, always with 2 decimals and Indonesian: "82,13", "82,10", "65,00". */
 export function formatRataRata(nilai: number | null): string {
-  return nilai === null ? '' : nilai.toFixed(2);
+  return formatDesimal(nilai, 2);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type Bahasa, formatDesimal } from '../format';
 import { takesMapel } from '../penilaian/rules';
 
 /**
@@ -67,10 +68,9 @@ export function percentDone(dinilai: number, expected: number): number | null {
   return tenths / 10;
 }
 
-/** The % as shown: "66,7" (Indonesian decimal comma), "-" when nothing is expected. */
-export function formatPercent(percent: number | null): string {
-  if (percent === null) return '-';
-  return percent.toLocaleString('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** The % as shown: "66,7" (Indonesian, or `lng`'s decimal sign), "-" when nothing is expected. */
+export function formatPercent(percent: number | null, lng: Bahasa = 'id'): string {
+  return percent === null ? '-' : formatDesimal(percent, 1, lng);
 }
 
 export const PROGRESS_STATUSES = ['belum', 'sebagian', 'lengkap'] as const;

@@ -1,4 +1,5 @@
-import { formatPercent, PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
+import { EXCEL_FORMAT } from '@erapor/contract/format';
+import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import { EKSKUL_MONITORING_MESSAGES, type MonitoringEkskulQuery } from '@erapor/contract/monitoring/ekskul';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -11,7 +12,7 @@ export const EKSKUL_EXCEL_COLUMNS = [
   { header: 'Guru Pembina', width: 30 },
   { header: 'Jumlah Anggota', width: 12 },
   { header: 'Jml Anggota Dinilai', width: 12 },
-  { header: '%', width: 8 },
+  { header: '%', width: 8, numFmt: EXCEL_FORMAT.desimal1 },
   { header: 'Status', width: 14 },
 ] as const;
 
@@ -37,7 +38,7 @@ export async function excelEkskul(
       r.guru ?? '-',
       r.expected,
       r.dinilai,
-      formatPercent(r.percent),
+      r.percent,
       r.status ? PROGRESS_STATUS_LABELS[r.status] : '-',
     ]),
   });

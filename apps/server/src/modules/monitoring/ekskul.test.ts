@@ -205,7 +205,7 @@ describeEngines('Monitoring: Nilai Ekstrakurikuler (Waka)', {}, (t) => {
     );
     const rows: unknown[][] = [];
     for (let i = header + 1; i <= ws.rowCount; i++) rows.push((ws.getRow(i).values as unknown[]).slice(1));
-    expect(rows).toEqual([['Pramuka Fixture', 'Ani Fixture', 3, 1, '33,3', 'Sebagian']]);
+    expect(rows).toEqual([['Pramuka Fixture', 'Ani Fixture', 3, 1, 33.3, 'Sebagian']]);
     const all = await get(`${URL}/excel`, 'fixture');
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(all.raw.rawPayload as unknown as ArrayBuffer);

@@ -1,3 +1,4 @@
+import { EXCEL_FORMAT, excelWaktu } from '@erapor/contract/format';
 import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import type { MonitoringFilter } from '@erapor/contract/monitoring/filters';
 import { and, eq } from 'drizzle-orm';
@@ -21,8 +22,9 @@ export interface MonitoringSheet {
   /** Filter label → the value chosen, e.g. ["Tingkat", "Kelas 10"]. */
   filters: readonly (readonly [string, string])[];
   dibuat: Date;
-  columns: readonly { header: string; width: number }[];
-  rows: readonly (readonly (string | number | null)[])[];
+  /** `numFmt` (EXCEL_FORMAT) for a column of numbers or dates: the cells stay numbers, never text. */
+  columns: readonly { header: string; width: number; numFmt?: string }[];
+  rows: readonly (readonly (string | number | Date | null)[])[];
 }
 
 /** The row (1-based) where the table's header starts: after the title block and one blank line. */
@@ -38,14 +40,21 @@ export async function monitoringWorkbook(sheet: MonitoringSheet): Promise<Buffer
   ws.addRow(['NPSN', sheet.npsn]);
   ws.addRow(['Tahun Pelajaran', sheet.periode]);
   for (const [label, value] of sheet.filters) ws.addRow([label, value]);
-  ws.addRow(['Dibuat', sheet.dibuat.toLocaleString('id-ID', { timeZone: 'Asia/Jakarta' })]);
+  // A date-time cell with the school's wall clock (Excel has no time zones).
+  ws.addRow(['Dibuat', excelWaktu(sheet.dibuat, 'Asia/Jakarta')]).getCell(2).numFmt = EXCEL_FORMAT.waktu;
   ws.addRow([]);
   const header = ws.addRow(sheet.columns.map((c) => c.header));
   header.font = { bold: true };
   sheet.columns.forEach((c, i) => {
     ws.getColumn(i + 1).width = c.width;
   });
-  for (const r of sheet.rows) ws.addRow(r.map((v) => (v === null ? '-' : v)));
+  for (const r of sheet.rows) {
+    const row = ws.addRow(r.map((v) => (v === null ? '-' : v)));
+    sheet.columns.forEach((c, i) => {
+      const v = r[i];
+      if (c.numFmt && (typeof v === 'number' || v instanceof Date)) row.getCell(i + 1).numFmt = c.numFmt;
+    });
+  }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 

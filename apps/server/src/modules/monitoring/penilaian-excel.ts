@@ -1,4 +1,5 @@
-import { formatPercent, PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
+import { EXCEL_FORMAT } from '@erapor/contract/format';
+import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPenilaianQuery } from '@erapor/contract/monitoring/penilaian';
 import { PENILAIAN_MONITORING_MESSAGES } from '@erapor/contract/monitoring/penilaian';
 import type { Actor } from '../../actor';
@@ -14,7 +15,7 @@ export const PENILAIAN_EXCEL_COLUMNS = [
   { header: 'Jumlah Peserta Didik', width: 12 },
   { header: 'Jml Peserta Didik Dinilai', width: 12 },
   { header: 'Capaian', width: 10 },
-  { header: '%', width: 8 },
+  { header: '%', width: 8, numFmt: EXCEL_FORMAT.desimal1 },
   { header: 'Status', width: 14 },
 ] as const;
 
@@ -38,7 +39,7 @@ export async function excelPenilaian(
       r.expected,
       r.dinilai,
       r.capaian,
-      formatPercent(r.percent),
+      r.percent,
       r.status ? PROGRESS_STATUS_LABELS[r.status] : '-',
     ]),
   });

@@ -218,16 +218,7 @@ describeEngines('Monitoring: Nilai Akademik (Waka)', {}, (t) => {
         .filter((k) => k.startsWith('A-'))
         .map((k) => FIXTURE_SUBJECTS.find((s) => s.key === k)?.nama),
     );
-    expect(rows[0]).toEqual([
-      'X FIX 1',
-      'Bahasa Indonesia',
-      'Citra Fixture',
-      3,
-      0,
-      0,
-      '0,0',
-      'Belum dinilai',
-    ]);
+    expect(rows[0]).toEqual(['X FIX 1', 'Bahasa Indonesia', 'Citra Fixture', 3, 0, 0, 0, 'Belum dinilai']);
     expect(rows.at(-1)).toEqual(['X FIX 1', 'Pendidikan Agama Hindu', 'Ani Fixture', 0, 0, 0, '-', '-']);
   });
 });

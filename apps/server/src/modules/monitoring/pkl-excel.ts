@@ -1,4 +1,5 @@
-import { formatPercent, PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
+import { EXCEL_FORMAT, excelTanggal } from '@erapor/contract/format';
+import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import { type MonitoringPklQuery, PKL_MONITORING_TEXT } from '@erapor/contract/pkl/monitoring';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -10,12 +11,12 @@ export const PKL_EXCEL_COLUMNS = [
   { header: 'Kelas', width: 16 },
   { header: 'DUDI', width: 30 },
   { header: 'PKS', width: 30 },
-  { header: 'Tanggal Mulai', width: 14 },
-  { header: 'Tanggal Selesai', width: 14 },
+  { header: 'Tanggal Mulai', width: 14, numFmt: EXCEL_FORMAT.tanggal },
+  { header: 'Tanggal Selesai', width: 14, numFmt: EXCEL_FORMAT.tanggal },
   { header: 'Guru Pembimbing', width: 28 },
   { header: 'JML Peserta', width: 10 },
   { header: 'Dinilai', width: 10 },
-  { header: '%', width: 8 },
+  { header: '%', width: 8, numFmt: EXCEL_FORMAT.desimal1 },
   { header: 'Status', width: 14 },
 ] as const;
 
@@ -42,12 +43,12 @@ export async function excelPkl(
       r.kelas,
       r.nama_dudi,
       r.judul_akt_pd,
-      r.tanggal_mulai,
-      r.tanggal_selesai,
+      excelTanggal(r.tanggal_mulai),
+      excelTanggal(r.tanggal_selesai),
       r.nama_pembimbing,
       r.jml_peserta,
       r.jml_dinilai,
-      formatPercent(r.percent),
+      r.percent,
       r.status ? PROGRESS_STATUS_LABELS[r.status] : '-',
     ]),
   });

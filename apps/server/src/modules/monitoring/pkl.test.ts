@@ -243,9 +243,17 @@ describeEngines('Monitoring: Nilai PKL (Waka)', {}, (t) => {
     const rows: unknown[][] = [];
     for (let i = header + 1; i <= ws.rowCount; i++) rows.push((ws.getRow(i).values as unknown[]).slice(1));
     expect(rows.map((r) => [r[1], r[6], r[7], r[8], r[9]])).toEqual([
-      ['CV Mon PKL', 2, 0, '0,0', 'Belum dinilai'],
-      [fx.dudi.nama, 8, 2, '25,0', 'Sebagian'],
+      ['CV Mon PKL', 2, 0, 0, 'Belum dinilai'],
+      [fx.dudi.nama, 8, 2, 25, 'Sebagian'],
       ['CV Mon PKL', 0, 0, '-', '-'],
     ]);
+    // Numbers and dates stay numbers and dates (issue #27 item 1), shown 25,0 and 14-11-2025 by an
+    // Indonesian Excel: the format code carries the file format's '.', the reader's locale its comma.
+    const cell = (col: number) => ws.getRow(header + 1).getCell(col);
+    expect([cell(9).type, cell(9).numFmt]).toEqual([ExcelJS.ValueType.Number, '0.0']);
+    expect([cell(5).type, cell(5).numFmt]).toEqual([ExcelJS.ValueType.Date, 'dd-mm-yyyy']);
+    expect((cell(5).value as Date).toISOString()).toBe('2025-11-14T00:00:00.000Z');
+    const dibuat = ws.getCell(`B${header - 2}`);
+    expect([dibuat.type, dibuat.numFmt]).toEqual([ExcelJS.ValueType.Date, 'dd-mm-yyyy hh:mm']);
   });
 });

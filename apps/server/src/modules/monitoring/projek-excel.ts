@@ -1,4 +1,5 @@
-import { formatPercent, PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
+import { EXCEL_FORMAT } from '@erapor/contract/format';
+import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import {
   type MonitoringProjekQuery,
   type MonitoringProjekRow,
@@ -13,7 +14,7 @@ import { allProjekRows } from './projek';
 /** Column headers of the export per regime, in the table's order (the e2e test compares them). */
 export const PROJEK_EXCEL_COLUMNS: Record<
   ProjekMonitoringMode,
-  readonly { header: string; width: number }[]
+  readonly { header: string; width: number; numFmt?: string }[]
 > = {
   p5: [
     { header: 'Rombel', width: 16 },
@@ -21,7 +22,7 @@ export const PROJEK_EXCEL_COLUMNS: Record<
     { header: 'Jumlah Tema', width: 10 },
     { header: 'Jumlah Projek', width: 10 },
     { header: 'Jumlah Sub Elemen', width: 10 },
-    { header: '%', width: 8 },
+    { header: '%', width: 8, numFmt: EXCEL_FORMAT.desimal1 },
     { header: 'Status', width: 18 },
   ],
   kokurikuler: [
@@ -29,7 +30,7 @@ export const PROJEK_EXCEL_COLUMNS: Record<
     { header: 'Wali Kelas', width: 30 },
     { header: 'Jumlah Peserta Didik', width: 12 },
     { header: 'Kokurikuler Terisi', width: 12 },
-    { header: '%', width: 8 },
+    { header: '%', width: 8, numFmt: EXCEL_FORMAT.desimal1 },
     { header: 'Status', width: 18 },
   ],
 };
@@ -62,10 +63,10 @@ export async function excelProjek(
             r.jumlah_tema,
             r.jumlah_projek,
             r.jumlah_sub_elemen,
-            formatPercent(r.percent),
+            r.percent,
             projekStatusText(r),
           ]
-        : [r.rombel, r.guru ?? '-', r.expected, r.dinilai, formatPercent(r.percent), projekStatusText(r)],
+        : [r.rombel, r.guru ?? '-', r.expected, r.dinilai, r.percent, projekStatusText(r)],
     ),
   });
   return { data, filename: `monitoring-nilai-projek-${actor.semesterId}.xlsx` };

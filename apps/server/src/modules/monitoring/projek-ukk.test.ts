@@ -218,8 +218,8 @@ describeEngines('Monitoring: Nilai Projek and Nilai UKK (Waka)', {}, (t) => {
     expect(sheet.ws.getCell('A1').value).toBe('Progres Kokurikuler');
     expect(sheet.header).toEqual(PROJEK_EXCEL_COLUMNS.kokurikuler.map((c) => c.header));
     expect(sheet.rows).toEqual([
-      ['X FIX 1', FIXTURE_GURU.ani, 3, 1, '33,3', 'Sebagian'],
-      ['XI FIX 1', FIXTURE_GURU.budi, 3, 3, '100,0', 'Lengkap'],
+      ['X FIX 1', FIXTURE_GURU.ani, 3, 1, 33.3, 'Sebagian'],
+      ['XI FIX 1', FIXTURE_GURU.budi, 3, 3, 100, 'Lengkap'],
     ]);
   });
 
@@ -230,7 +230,7 @@ describeEngines('Monitoring: Nilai Projek and Nilai UKK (Waka)', {}, (t) => {
     expect([sheet.ws.getCell('A5').value, sheet.ws.getCell('B5').value]).toEqual(['Tingkat', 'Kelas 10']);
     expect(sheet.ws.getCell('A8').value).toBe('Koord Projek');
     expect(sheet.header).toEqual(PROJEK_EXCEL_COLUMNS.p5.map((c) => c.header));
-    expect(sheet.rows).toEqual([['X FIX 1', FIXTURE_GURU.citra, 2, 2, 3, '44,4', 'Sebagian']]);
+    expect(sheet.rows).toEqual([['X FIX 1', FIXTURE_GURU.citra, 2, 2, 3, 44.4, 'Sebagian']]);
     const all = await sheetRows(`${PROJEK}/excel`, 'p5');
     expect(all.rows.at(-1)).toEqual(['XI FIX 1', FIXTURE_GURU.budi, 1, 0, 0, '-', 'Belum ada projek']);
   });
@@ -342,7 +342,7 @@ describeEngines('Monitoring: Nilai Projek and Nilai UKK (Waka)', {}, (t) => {
         2,
         1,
         1,
-        '66,7',
+        66.7,
         'Sebagian',
       ],
     ]);

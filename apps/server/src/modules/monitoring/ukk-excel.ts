@@ -1,4 +1,5 @@
-import { formatPercent, PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
+import { EXCEL_FORMAT } from '@erapor/contract/format';
+import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import { type MonitoringUkkQuery, UKK_MONITORING_MESSAGES } from '@erapor/contract/monitoring/ukk';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
@@ -16,7 +17,7 @@ export const UKK_EXCEL_COLUMNS = [
   { header: 'Dinilai', width: 10 },
   { header: 'Kompeten', width: 10 },
   { header: 'Belum Kompeten', width: 10 },
-  { header: '%', width: 8 },
+  { header: '%', width: 8, numFmt: EXCEL_FORMAT.desimal1 },
   { header: 'Status', width: 14 },
 ] as const;
 
@@ -43,7 +44,7 @@ export async function excelUkk(
       r.dinilai,
       r.kompeten,
       r.belum_kompeten,
-      formatPercent(r.percent),
+      r.percent,
       r.status ? PROGRESS_STATUS_LABELS[r.status] : '-',
     ]),
   });

@@ -336,6 +336,11 @@ describeEngines('riwayat perubahan nilai', {}, (t) => {
       expect(header).toBeGreaterThan(0);
       // Newest first: the capaian reset (new value empty).
       const newest = ws.getRow(header + 1);
+      // The time is a date-time cell (Jakarta's wall clock), never text (issue #27 item 1).
+      expect([newest.getCell(1).type, newest.getCell(1).numFmt]).toEqual([
+        ExcelJS.ValueType.Date,
+        'dd-mm-yyyy hh:mm:ss',
+      ]);
       expect([6, 8, 9, 10].map((c) => newest.getCell(c).value)).toEqual([
         'Capaian Kompetensi',
         'Pengetahuan: Menguasai barisan dan deret',

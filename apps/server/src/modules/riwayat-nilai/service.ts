@@ -1,3 +1,4 @@
+import { EXCEL_FORMAT, excelWaktu, formatTanggalTabel } from '@erapor/contract/format';
 import {
   jenisRiwayatLabel,
   RIWAYAT_NILAI_MESSAGES,
@@ -147,7 +148,12 @@ export async function excelRiwayat(
   filters.push(['Mata Pelajaran', label(opsi.pembelajaran, q.pembelajaran_id)]);
   filters.push(['Peserta Didik', label(opsi.peserta_didik, q.peserta_didik_id)]);
   filters.push(['Diubah oleh', label(opsi.pengguna, q.user_id)]);
-  filters.push(['Tanggal', q.dari || q.sampai ? `${q.dari ?? '…'} s.d. ${q.sampai ?? '…'}` : 'Semua']);
+  filters.push([
+    'Tanggal',
+    q.dari || q.sampai
+      ? `${formatTanggalTabel(q.dari) || '…'} s.d. ${formatTanggalTabel(q.sampai) || '…'}`
+      : 'Semua',
+  ]);
   if (q.q) filters.push(['Cari', q.q]);
   const data = await monitoringWorkbook({
     title: RIWAYAT_NILAI_MESSAGES.excelTitle,
@@ -156,7 +162,7 @@ export async function excelRiwayat(
     dibuat: new Date(),
     columns: RIWAYAT_EXCEL_COLUMNS,
     rows: rows.map((r) => [
-      new Date(r.waktu).toLocaleString('id-ID', { timeZone: 'Asia/Jakarta' }),
+      excelWaktu(new Date(r.waktu), 'Asia/Jakarta'),
       r.pengguna,
       r.rombel,
       r.mata_pelajaran,
@@ -172,7 +178,7 @@ export async function excelRiwayat(
 }
 
 export const RIWAYAT_EXCEL_COLUMNS = [
-  { header: 'Waktu', width: 20 },
+  { header: 'Waktu', width: 20, numFmt: EXCEL_FORMAT.waktuDetik },
   { header: 'Diubah oleh', width: 28 },
   { header: 'Rombel', width: 16 },
   { header: 'Mata Pelajaran', width: 30 },

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { LegerResponse } from '@erapor/contract/cetak/leger';
+import { EXCEL_FORMAT } from '@erapor/contract/format';
 import ExcelJS from 'exceljs';
 
 /*
@@ -87,7 +88,7 @@ export async function writeLegerXlsx(leger: LegerResponse, out: Writable): Promi
     });
     // One decimal shown even for a whole mean (85 → "85.0"); the cell keeps the number.
     if (leger.ringkasan && r.rata_rata !== null && r.rata_rata !== undefined) {
-      row.getCell(headers.length - 1).numFmt = '0.0';
+      row.getCell(headers.length - 1).numFmt = EXCEL_FORMAT.desimal1;
     }
     row.commit();
   });

@@ -6,6 +6,7 @@ import {
   rataRata,
   TRANSKRIP_MESSAGES,
 } from '@erapor/contract/cetak/transkrip';
+import { BULAN } from '@erapor/contract/format';
 import type { Job } from '@erapor/contract/jobs';
 import { isP5Mapel } from '@erapor/contract/penilaian/rules';
 import { sql } from 'drizzle-orm';
@@ -131,11 +132,14 @@ describeEngines('cetak transkrip nilai', { config: { seedDemo: false } }, (t) =>
     const semAvg = semesters.map((_, i) => rataRata([...byMapel.values()].map((m) => m.nilai[i] ?? null)));
     const last = `Rata-rata ${[...semAvg.map(formatRataRata), formatRataRata(rataRata(averages))].join(' ')}`;
     expect(text).toContain(last);
+    // Printed documents are Indonesian (issue #27 item 1): averages with a decimal comma, 65,00.
+    expect(last).toMatch(/^Rata-rata( \d{1,3},\d{2})+$/);
     // The head teacher's block, dated as the report card.
     const rapor = await get(`/api/cetak/rapor?rombongan_belajar_id=${senior.rombelId}`, tokens.waka);
     const cetak = (rapor.json() as { cetak: { tempat: string; tanggal: string; kepala_sekolah: string } })
       .cetak;
     expect(text).toContain(`${cetak.tempat}, ${cetak.tanggal}`);
+    expect(cetak.tanggal).toMatch(new RegExp(`^\\d{1,2} (${BULAN.join('|')}) \\d{4}$`));
     expect(text).toContain(cetak.kepala_sekolah);
   });
 

@@ -1,7 +1,8 @@
 import type { CadanganKeadaan } from '@erapor/contract/cadangan';
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatDateTime, useTranslation } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 
 /**
  * The administrator's reminder that the school's data has no recent backup (issue 16 item 2):

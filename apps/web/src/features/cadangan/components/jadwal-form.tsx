@@ -1,21 +1,12 @@
 import { type CadanganJadwal, type CadanganKeadaan, cadanganJadwalSchema } from '@erapor/contract/cadangan';
-import {
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { JamInput } from '../../../components/date-fields';
 import { issuesOf } from '../../../lib/form-issues';
+import { formatDateTime } from '../../../lib/format';
 import { toHttpError } from '../../../lib/http-errors';
-import { formatDateTime, serverText, useTranslation } from '../../../lib/i18n';
+import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { CADANGAN_KEY, saveJadwal } from '../api/cadangan-api';
 
@@ -71,15 +62,16 @@ export function JadwalForm({ jadwal, keadaan }: { jadwal: CadanganJadwal; keadaa
           data-testid="cadangan-jadwal-aktif"
         />
         <Group align="flex-start" wrap="wrap">
-          <TextInput
-            type="time"
+          <JamInput
             label={t('cadangan.jadwal.jam')}
             value={form.jam}
-            onChange={(e) => setForm({ ...form, jam: e.currentTarget.value })}
+            onChange={(jam) => setForm({ ...form, jam })}
             error={errors.jam}
             disabled={!form.aktif}
             w={160}
             data-testid="cadangan-jadwal-jam"
+            hoursInputProps={{ 'data-testid': 'cadangan-jadwal-jam-jam' }}
+            minutesInputProps={{ 'data-testid': 'cadangan-jadwal-jam-menit' }}
           />
           <NumberInput
             label={t('cadangan.jadwal.simpanHari')}

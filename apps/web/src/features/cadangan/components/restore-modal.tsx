@@ -2,6 +2,7 @@ import type { CadanganManifest } from '@erapor/contract/cadangan';
 import type { Job } from '@erapor/contract/jobs';
 import { Alert, Button, Group, List, Modal, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { waktu } from '../../../lib/format';
 import { toHttpError } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { clearSession } from '../../../lib/session';
@@ -55,8 +56,7 @@ export function RestoreModal({
             {t('cadangan.manifest.sekolah')}: {manifest.namaSekolah} (NPSN {manifest.npsn})
           </List.Item>
           <List.Item>
-            {t('cadangan.manifest.dibuat')}: {new Date(manifest.createdAt).toLocaleString()} · e-Rapor{' '}
-            {manifest.appVersion}
+            {t('cadangan.manifest.dibuat')}: {waktu(manifest.createdAt)} · e-Rapor {manifest.appVersion}
           </List.Item>
           <List.Item>
             {t('cadangan.manifest.semester')}: {manifest.semesters.join(', ')}

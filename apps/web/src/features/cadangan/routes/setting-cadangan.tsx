@@ -4,6 +4,7 @@ import { Alert, Button, FileButton, Group, Paper, Stack, Table, Text, Title } fr
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
+import { desimal, waktu } from '../../../lib/format';
 import { toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -21,7 +22,7 @@ import { RestoreModal } from '../components/restore-modal';
 
 const size = (bytes: number) =>
   bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    ? `${desimal(bytes / 1024 / 1024, 1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} kB`;
 
 /**
@@ -144,9 +145,7 @@ export default function SettingCadanganPage() {
                   {list.data.berkas.map((b) => (
                     <Table.Tr key={b.name} data-testid="cadangan-berkas">
                       <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                        <Text size="sm">
-                          {b.manifest ? new Date(b.manifest.createdAt).toLocaleString() : '-'}
-                        </Text>
+                        <Text size="sm">{b.manifest ? waktu(b.manifest.createdAt) : '-'}</Text>
                         <Text size="xs" c="dimmed">
                           {b.name}
                         </Text>

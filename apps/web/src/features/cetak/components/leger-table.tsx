@@ -1,10 +1,11 @@
 import type { LegerResponse } from '@erapor/contract/cetak/leger';
+import { formatDesimal } from '@erapor/contract/format';
 import { Badge, Card, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { useTranslation } from '../../../lib/i18n';
 
 /** One decimal as an Indonesian document writes it (86,0): the ledger is printed in Indonesian. */
-const rataRata = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const rataRata = { format: (n: number) => formatDesimal(n, 1) };
 
 const dash = (v: number | null | undefined) => (v === null || v === undefined ? '-' : v);
 

@@ -1,6 +1,6 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringPenilaianRingkasan } from '@erapor/contract/monitoring/penilaian';
 import { Table, Text, UnstyledButton } from '@mantine/core';
+import { formatPercent } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { percentColor } from './percent-color';
 

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
-import { formatLocale, useTranslation } from '../../../lib/i18n';
+import { waktu } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { DetailModal } from '../../beranda/components/detail-modal';
 import {
   downloadPenilaianExcel,
@@ -41,8 +42,7 @@ export function PenilaianScreen() {
     excel: downloadPenilaianExcel,
   });
 
-  const dateTime = (iso: string | null) =>
-    iso ? new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'short' }) : '-';
+  const dateTime = (iso: string | null) => waktu(iso);
   const cols = useProgressColumns<MonitoringPenilaianRow>((r) => setDetailId(r.pembelajaran_id));
   const columns: ServerTableColumn<MonitoringPenilaianRow>[] = [
     {

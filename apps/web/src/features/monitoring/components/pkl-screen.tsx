@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
 import { optionValues, useKnownChoice } from '../../../components/known-choice';
+import { tanggal } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { useView } from '../../../lib/view-search';
 import {
@@ -68,8 +69,13 @@ export function PklScreen() {
     { accessor: 'kelas', title: c('kelas'), sortable: true },
     { accessor: 'nama_dudi', title: c('dudi'), sortable: true },
     { accessor: 'judul_akt_pd', title: c('pks'), sortable: true },
-    { accessor: 'tanggal_mulai', title: c('mulai'), sortable: true },
-    { accessor: 'tanggal_selesai', title: c('selesai'), sortable: true },
+    { accessor: 'tanggal_mulai', title: c('mulai'), sortable: true, render: (r) => tanggal(r.tanggal_mulai) },
+    {
+      accessor: 'tanggal_selesai',
+      title: c('selesai'),
+      sortable: true,
+      render: (r) => tanggal(r.tanggal_selesai),
+    },
     { accessor: 'nama_pembimbing', title: c('pembimbing'), sortable: true },
     { accessor: 'jml_peserta', title: c('peserta'), sortable: true, textAlign: 'right' },
     { accessor: 'jml_dinilai', title: c('dinilai'), sortable: true, textAlign: 'right' },

@@ -1,5 +1,5 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import { Badge, Box } from '@mantine/core';
+import { formatPercent } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
 import { BarChart } from './bar-chart';
 import { percentColor } from './percent-color';

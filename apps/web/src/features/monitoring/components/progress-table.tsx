@@ -1,8 +1,9 @@
-import { formatPercent, type ProgressStatus } from '@erapor/contract/monitoring/counting';
+import type { ProgressStatus } from '@erapor/contract/monitoring/counting';
 import { Button } from '@mantine/core';
 import { keepPreviousData, type QueryKey, useMutation, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ServerTableColumn } from '../../../components/data-table';
+import { formatPercent } from '../../../lib/format';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';

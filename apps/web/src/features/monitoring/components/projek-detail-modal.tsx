@@ -1,7 +1,8 @@
-import { formatPercent, percentDone } from '@erapor/contract/monitoring/counting';
+import { percentDone } from '@erapor/contract/monitoring/counting';
 import { Alert, Badge, Button, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatPercent } from '../../../lib/format';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { getDetailProjekKelas, getDetailProjekNilai, MONITORING_PROJEK_KEY } from '../api/monitoring-api';

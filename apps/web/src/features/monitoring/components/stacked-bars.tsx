@@ -1,5 +1,5 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import { Box } from '@mantine/core';
+import { formatPercent } from '../../../lib/format';
 import { BarChart } from './bar-chart';
 
 export interface StackedBar {

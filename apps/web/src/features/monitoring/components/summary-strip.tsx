@@ -1,7 +1,7 @@
-import { formatPercent } from '@erapor/contract/monitoring/counting';
 import type { MonitoringSummary } from '@erapor/contract/monitoring/filters';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
-import { formatNumber, useTranslation } from '../../../lib/i18n';
+import { formatNumber, formatPercent } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 
 /** The summary strip of every monitoring screen: % done, items complete / total, items not started. */
 export function SummaryStrip({ summary }: { summary: MonitoringSummary | undefined }) {

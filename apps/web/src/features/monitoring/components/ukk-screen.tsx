@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
-import { formatNumber, useTranslation } from '../../../lib/i18n';
+import { formatNumber } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { RencanaDetailModal } from '../../ukk/components/rencana-screen';
 import {
   downloadUkkExcel,

@@ -18,13 +18,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Icon } from '../../../components/icon';
+import { waktu } from '../../../lib/format';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { addRole, getUser, removeRole, resetPassword, USERS_KEY } from '../api/pengguna-api';
 
 export function formatDateTime(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' }) : '-';
+  return waktu(iso);
 }
 
 /** "DETIL {name}" (reference-screens §5.2): roles of the semester, manual roles, reset password. */

@@ -17,6 +17,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { TanggalInput } from '../../../components/date-fields';
 import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
@@ -247,19 +248,17 @@ export function RencanaFormModal({ target, onClose }: { target: FormTarget | nul
             data-testid="rencana-pks"
           />
           <Group grow align="start">
-            <TextInput
-              type="date"
+            <TanggalInput
               label={t('pkl.perencanaan.mulai')}
               value={draft.mulai}
-              onChange={(e) => set({ mulai: e.currentTarget.value })}
+              onChange={(v) => set({ mulai: v })}
               error={errors.tanggal_mulai}
               data-testid="rencana-mulai"
             />
-            <TextInput
-              type="date"
+            <TanggalInput
               label={t('pkl.perencanaan.selesai')}
               value={draft.selesai}
-              onChange={(e) => set({ selesai: e.currentTarget.value })}
+              onChange={(v) => set({ selesai: v })}
               error={errors.tanggal_selesai}
               data-testid="rencana-selesai"
             />

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
+import { tanggalPanjang } from '../../../lib/format';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -16,9 +17,7 @@ import {
 import { OneTimePasswordModal } from '../components/password-pd/one-time-password-modal';
 
 function ttl(p: PasswordPdItem): string {
-  const date = p.tanggal_lahir
-    ? new Date(`${p.tanggal_lahir}T00:00:00`).toLocaleDateString('id-ID', { dateStyle: 'long' })
-    : '';
+  const date = tanggalPanjang(p.tanggal_lahir);
   return [p.tempat_lahir, date].filter(Boolean).join(', ') || '-';
 }
 

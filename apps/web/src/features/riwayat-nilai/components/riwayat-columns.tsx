@@ -1,10 +1,10 @@
 import { jenisRiwayatLabel, type RiwayatNilaiRow, SUMBER_LABEL } from '@erapor/contract/riwayat-nilai';
 import { Text } from '@mantine/core';
 import type { ServerTableColumn } from '../../../components/data-table';
-import { formatLocale, type TFunction } from '../../../lib/i18n';
+import { waktu } from '../../../lib/format';
+import type { TFunction } from '../../../lib/i18n';
 
-export const formatWaktu = (iso: string) =>
-  new Date(iso).toLocaleString(formatLocale(), { dateStyle: 'medium', timeStyle: 'medium' });
+export const formatWaktu = (iso: string) => waktu(iso, { seconds: true });
 
 /** An old or new value: long texts wrap, an empty cell shows as "(kosong)". */
 function Nilai({ value, t }: { value: string | null; t: TFunction }) {

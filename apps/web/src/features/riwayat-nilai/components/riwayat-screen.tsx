@@ -1,7 +1,8 @@
 import type { RiwayatNilaiRow } from '@erapor/contract/riwayat-nilai';
-import { Button, Card, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Card, Group, Select, Stack } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ServerTable } from '../../../components/data-table';
+import { TanggalInput } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { optionValues, useKnownChoice } from '../../../components/known-choice';
 import { httpErrorMessage } from '../../../lib/http-errors';
@@ -88,19 +89,17 @@ export function RiwayatScreen() {
             ? select('pd', t('riwayat-nilai.filter.pd'), opsi.data?.peserta_didik ?? [], 240)
             : null}
           {select('pengguna', t('riwayat-nilai.filter.pengguna'), opsi.data?.pengguna ?? [], 220)}
-          <TextInput
-            type="date"
+          <TanggalInput
             label={t('riwayat-nilai.filter.dari')}
             value={view.dari ?? ''}
-            onChange={(e) => setView({ dari: e.currentTarget.value || null })}
+            onChange={(v) => setView({ dari: v || null })}
             w={170}
             data-testid="filter-dari"
           />
-          <TextInput
-            type="date"
+          <TanggalInput
             label={t('riwayat-nilai.filter.sampai')}
             value={view.sampai ?? ''}
-            onChange={(e) => setView({ sampai: e.currentTarget.value || null })}
+            onChange={(v) => setView({ sampai: v || null })}
             error={dari && sampai && sampai < dari ? t('riwayat-nilai.rentangSalah') : undefined}
             w={170}
             data-testid="filter-sampai"

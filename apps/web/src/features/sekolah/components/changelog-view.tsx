@@ -1,14 +1,13 @@
+import { formatTanggalPanjang } from '@erapor/contract/format';
 import type { ChangelogResponse } from '@erapor/contract/update-check';
 import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { formatLocale, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import type { Locale } from '../../../lib/prefs';
 import { MarkdownView } from './markdown-view';
 
 /** "2026-11-27" → "27 November 2026" in the interface language (the date has no time zone). */
 export function formatTanggal(ymd: string, lng: Locale): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  if (Number.isNaN(d.getTime())) return ymd;
-  return new Intl.DateTimeFormat(formatLocale(lng), { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+  return formatTanggalPanjang(ymd, lng);
 }
 
 /** The releases of CHANGELOG.md, newest first, the running one marked "Versi terpasang". */

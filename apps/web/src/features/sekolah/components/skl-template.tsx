@@ -23,7 +23,9 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { TanggalInput } from '../../../components/date-fields';
 import { issuesOf } from '../../../lib/form-issues';
+import { tanggal } from '../../../lib/format';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -132,16 +134,15 @@ export function SklTemplateCard() {
             error={errors.pola_nomor}
             data-testid="skl-pola_nomor"
           />
-          <TextInput
-            type="date"
+          <TanggalInput
             label={t('sekolah.skl.tanggal_lulus')}
             description={
               bawaan.tanggal_lulus
-                ? t('sekolah.skl.tanggalBawaan', { tanggal: bawaan.tanggal_lulus })
+                ? t('sekolah.skl.tanggalBawaan', { tanggal: tanggal(bawaan.tanggal_lulus) })
                 : t('sekolah.skl.tanggalKosong')
             }
             value={draft.tanggal_lulus}
-            onChange={(e) => set('tanggal_lulus', e.currentTarget.value)}
+            onChange={(v) => set('tanggal_lulus', v)}
             error={errors.tanggal_lulus}
             data-testid="skl-tanggal_lulus"
           />

@@ -1,6 +1,7 @@
 import { UPDATE_STEPS, type UpdateCheckResponse, type UpdateStatus } from '@erapor/contract/update-check';
 import { Alert, Anchor, Button, Card, Code, Group, List, Stack, Text, Title } from '@mantine/core';
-import { formatLocale, useTranslation } from '../../../lib/i18n';
+import { formatDateTime } from '../../../lib/format';
+import { useTranslation } from '../../../lib/i18n';
 import { formatTanggal } from './changelog-view';
 import { MarkdownView } from './markdown-view';
 
@@ -26,11 +27,7 @@ export function UpdateCheckView({
 }) {
   const { t, i18n } = useTranslation();
   const latest = data.latest;
-  const checkedAt = data.checked_at
-    ? new Intl.DateTimeFormat(formatLocale(i18n.language), { dateStyle: 'long', timeStyle: 'short' }).format(
-        new Date(data.checked_at),
-      )
-    : null;
+  const checkedAt = data.checked_at ? formatDateTime(data.checked_at, i18n.language) : null;
   return (
     <Stack gap="md">
       <Alert

@@ -29,6 +29,7 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { TanggalInput } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useAuthedImage } from '../../../components/use-authed-image';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
@@ -171,26 +172,23 @@ function SettingUmum() {
                 searchable
               />
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                <TextInput
-                  type="date"
+                <TanggalInput
                   label={t('sekolah.setting.tanggalRaporPts')}
                   value={form.tanggal_rapor_pts ?? ''}
-                  onChange={(e) => set('tanggal_rapor_pts', e.currentTarget.value)}
+                  onChange={(v) => set('tanggal_rapor_pts', v)}
                   error={errors.tanggal_rapor_pts}
                 />
-                <TextInput
-                  type="date"
+                <TanggalInput
                   label={t('sekolah.setting.tanggalRapor')}
                   value={form.tanggal_rapor ?? ''}
-                  onChange={(e) => set('tanggal_rapor', e.currentTarget.value)}
+                  onChange={(v) => set('tanggal_rapor', v)}
                   error={errors.tanggal_rapor}
                 />
-                <TextInput
-                  type="date"
+                <TanggalInput
                   label={t('sekolah.setting.tanggalRaporKelasAkhir')}
                   description={genap ? undefined : t('sekolah.setting.kelasAkhirHint')}
                   value={form.tanggal_rapor_kelas_akhir ?? ''}
-                  onChange={(e) => set('tanggal_rapor_kelas_akhir', e.currentTarget.value)}
+                  onChange={(v) => set('tanggal_rapor_kelas_akhir', v)}
                   error={errors.tanggal_rapor_kelas_akhir}
                 />
               </SimpleGrid>

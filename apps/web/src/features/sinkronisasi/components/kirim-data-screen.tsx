@@ -2,6 +2,7 @@ import type { KirimDataResult } from '@erapor/contract/sinkronisasi-kirim';
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { waktu } from '../../../lib/format';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -15,9 +16,8 @@ const STATUS_COLOR: Record<KirimDataResult['tables'][number]['status'], string> 
   empty: 'gray',
 };
 
-function formatDate(iso: string | null, lng: string): string {
-  if (!iso) return '-';
-  return new Intl.DateTimeFormat(lng, { dateStyle: 'long', timeStyle: 'medium' }).format(new Date(iso));
+function formatDate(iso: string | null): string {
+  return waktu(iso, { seconds: true });
 }
 
 /**
@@ -26,7 +26,7 @@ function formatDate(iso: string | null, lng: string): string {
  * was confirmed; a table that failed keeps its watermark and is sent again next time.
  */
 export function KirimDataScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const qc = useQueryClient();
   const overview = useQuery({ queryKey: KIRIM_DATA_KEY, queryFn: getKirimData });
   const [url, setUrl] = useState('');
@@ -89,9 +89,7 @@ export function KirimDataScreen() {
 
       <Card withBorder padding="md">
         <Group justify="space-between" align="center">
-          <Text data-testid="kirim-data-last">
-            {t(`${K}.last`, { at: formatDate(data.last_sync, i18n.language) })}
-          </Text>
+          <Text data-testid="kirim-data-last">{t(`${K}.last`, { at: formatDate(data.last_sync) })}</Text>
           <Button
             color="green"
             size="md"
@@ -145,7 +143,7 @@ export function KirimDataScreen() {
                     <Table.Td ta="right" data-testid="kirim-data-count">
                       {row.count}
                     </Table.Td>
-                    <Table.Td>{formatDate(row.last_sent_at, i18n.language)}</Table.Td>
+                    <Table.Td>{formatDate(row.last_sent_at)}</Table.Td>
                     <Table.Td>
                       {sent ? (
                         <Badge color={STATUS_COLOR[sent.status]} variant="light">

@@ -15,6 +15,7 @@ import {
 } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { TanggalInput } from '../../../components/date-fields';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { issuesOf } from '../../../lib/form-issues';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
@@ -235,11 +236,10 @@ export function RencanaFormModal({ target, onClose }: { target: RencanaTarget | 
             />
           </Group>
           <Group grow align="start">
-            <TextInput
-              type="date"
+            <TanggalInput
               label={t('ukk.rencana.tanggal')}
               value={draft.tanggal}
-              onChange={(e) => set({ tanggal: e.currentTarget.value })}
+              onChange={(v) => set({ tanggal: v })}
               error={errors.tanggal_sertifikat}
               data-testid="rencana-tanggal"
             />

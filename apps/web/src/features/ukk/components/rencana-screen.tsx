@@ -19,11 +19,10 @@ import { ConfirmDialog, type ConfirmState, Z } from './ui';
 
 const KEY = [...UKK_KEY, 'rencana-list'] as const;
 
-/** 2026-05-20 → 20-05-2026. */
-export function formatTanggal(iso: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}-${m[2]}-${m[1]}` : iso;
-}
+/** 2026-05-20 → 20-05-2026 (id; the one formatter, lib/format.ts). */
+import { tanggal as formatTanggal } from '../../../lib/format';
+
+export { formatTanggal };
 
 /**
  * Rencana Penilaian UKK (reference-screens §9.1; issue #13 item 6), for the Kaprog:

@@ -68,7 +68,7 @@ describe('<PklTable> (homeroom PKL view)', () => {
     for (const text of [
       'Ani',
       'PT Telkom Akses',
-      '2025-07-01 – 2025-12-31',
+      '07/01/2025 – 12/31/2025',
       'Budi Instruktur',
       'Sri Pembimbing',
       'Rajin',
@@ -80,6 +80,19 @@ describe('<PklTable> (homeroom PKL view)', () => {
     const cells = [...(ani as HTMLElement).querySelectorAll('td')].map((td) => td.textContent);
     expect(cells.slice(-4)).toEqual(['2', '1', '3', '85']);
     expect(within(budi as HTMLElement).getByTestId('pkl-nilai-akhir').textContent).toBe('Not graded');
+  });
+});
+
+describe('<PklTable> dates follow the interface language (issue #27 item 1)', () => {
+  it('shows dd-mm-yyyy in Indonesian, the ISO date never', async () => {
+    await setLocale('id', false);
+    try {
+      renderTable([placed]);
+      expect(screen.getByTestId('pkl-row').textContent).toContain('01-07-2025 – 31-12-2025');
+      expect(screen.getByTestId('pkl-row').textContent).not.toContain('2025-07-01');
+    } finally {
+      await setLocale('en', false);
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import { Alert, Button, Card, List, ScrollArea, Stack, Table, Text } from '@mant
 import { useMutation } from '@tanstack/react-query';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { openPdf } from '../../../lib/download';
+import { tanggal } from '../../../lib/format';
 import { httpErrorText } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -116,7 +117,9 @@ export function PklTable({ rows }: { rows: PklPeserta[] }) {
                     '-'
                   )}
                 </Table.Td>
-                <Table.Td>{pl ? `${pl.tanggal_mulai} – ${pl.tanggal_selesai}` : '-'}</Table.Td>
+                <Table.Td>
+                  {pl ? `${tanggal(pl.tanggal_mulai)} – ${tanggal(pl.tanggal_selesai)}` : '-'}
+                </Table.Td>
                 <Table.Td>{pl?.instruktur ?? '-'}</Table.Td>
                 <Table.Td>{pl?.pembimbing ?? '-'}</Table.Td>
                 <Table.Td miw={320}>

@@ -15,6 +15,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { TanggalInput } from '../../../../components/date-fields';
 import { ErrorAlert } from '../../../../components/error-alert';
 import { httpErrorMessage, toHttpError } from '../../../../lib/http-errors';
 import { useTranslation } from '../../../../lib/i18n';
@@ -230,14 +231,13 @@ export function SikapForm() {
                 />
               </>
             )}
-            <TextInput
-              type="date"
+            <TanggalInput
               label={t('penilaian.sikap.form.tanggal')}
               value={values.tanggal}
-              min={range?.awal}
-              max={range && range.akhir < today ? range.akhir : today}
+              minDate={range?.awal}
+              maxDate={range && range.akhir < today ? range.akhir : today}
               error={errors.tanggal}
-              onChange={(e) => set('tanggal', e.currentTarget.value)}
+              onChange={(v) => set('tanggal', v)}
               readOnly={readOnly}
               required
               data-testid="sikap-tanggal"

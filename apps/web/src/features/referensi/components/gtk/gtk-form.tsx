@@ -1,5 +1,6 @@
 import type { GtkField, GtkInput, GtkOptions, LocalGtkKind } from '@erapor/contract/referensi/gtk';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { TanggalInput } from '../../../../components/date-fields';
 import { useTranslation } from '../../../../lib/i18n';
 import { DROPDOWN } from './confirm-dialog';
 
@@ -89,14 +90,13 @@ export function GtkForm({
         onChange={(v) => set('jenis_kelamin', v ?? '')}
       />
       {text('tempat_lahir')}
-      <TextInput
-        type="date"
+      <TanggalInput
         name="tanggal_lahir"
         label={t(FIELD_LABEL.tanggal_lahir)}
         required
         value={value.tanggal_lahir}
         error={errors.tanggal_lahir}
-        onChange={(e) => set('tanggal_lahir', e.currentTarget.value)}
+        onChange={(v) => set('tanggal_lahir', v)}
       />
       <Select
         comboboxProps={DROPDOWN}
