@@ -4,11 +4,13 @@
  * so a visitor logged in as guru@ finds most classes graded rather than empty. Fixed, not drawn:
  *
  * - the first regular class (not wali@'s) is partly graded: the subject to continue (first-hour.spec);
- * - the K13 class and one other grade-11 Merdeka class stay not started: the browser tests
- *   (penilaian.spec) grade those two from a blank grid;
+ * - the K13 class and two other grade-11 Merdeka classes stay not started: the browser tests
+ *   (penilaian.spec) grade the K13 class and one grade-11 class from a blank grid, and guru@'s
+ *   Beranda must still show a subject not started whichever spec runs first (first-hour.spec);
  * - every other subject is complete (wali@'s class is complete anyway).
  *
- * smk-standard: 8 subjects → 5 complete, 1 partly, 2 not started (75 % with graded pupils).
+ * smk-standard: 8 subjects → 4 complete, 1 partly, 3 not started (62.5 % with graded pupils; the
+ * spread's 6 / 1 / 1 would leave the browser tests no blank class to share).
  */
 import type { Kemajuan } from './grades.ts';
 import type { DemoSchool, Pembelajaran, RombonganBelajar, Uuid } from './types.ts';
@@ -25,14 +27,11 @@ export function guruKemajuan(
   if (toContinue) out.set(toContinue.p.pembelajaran_id, 'sebagian');
   const k13 = school.relations.guruK13PembelajaranId;
   if (mine.some(({ p }) => p.pembelajaran_id === k13)) out.set(k13, 'belum');
-  const blank11 = mine.find(
-    ({ r, p }) =>
-      r.jenis_rombel === 1 &&
-      r.tingkat_pendidikan_id === 11 &&
-      r.kurikulum_id >= K13_MAX_ID &&
-      !out.has(p.pembelajaran_id),
-  );
-  if (blank11) out.set(blank11.p.pembelajaran_id, 'belum');
+  const blank11 = mine
+    .filter(({ r }) => r.jenis_rombel === 1 && r.tingkat_pendidikan_id === 11 && r.kurikulum_id >= K13_MAX_ID)
+    .filter(({ p }) => !out.has(p.pembelajaran_id))
+    .slice(0, 2);
+  for (const { p } of blank11) out.set(p.pembelajaran_id, 'belum');
   for (const { p } of mine) if (!out.has(p.pembelajaran_id)) out.set(p.pembelajaran_id, 'lengkap');
   return out;
 }
