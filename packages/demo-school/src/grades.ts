@@ -8,7 +8,7 @@
  * Spread of the active semester (per gradable pembelajaran, drawn by quota so it is exact):
  * 70 % complete (every pupil has a final grade), 20 % partly graded (some pupils finished, the others
  * have only their first TP scores), 10 % not started (TPs mapped, nothing scored). wali@'s class is
- * complete; guru@'s subjects follow the spread too (kemajuan-guru.ts: one to continue, two not started);
+ * complete; guru@'s subjects follow the spread too (kemajuan-guru.ts: one to continue, three not started);
  * ekskul@'s ekskul is not graded yet (the other ekskul are). Among the complete subjects a few pupils
  * miss a TP score or the non-test score (their final grade still follows from the rest).
  * Past semesters (history.ts) are complete. The final grade is always the suggestion of the app's
