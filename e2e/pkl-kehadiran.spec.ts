@@ -61,7 +61,9 @@ test('pkl@ types absences: a sum beyond the placement is refused with the messag
     (r) => r.url().includes('/api/pkl/kehadiran?') && r.request().method() === 'GET',
   );
   await choose(page, 'kehadiran-rombel', plan.kelas);
-  // The class's one placement opens by itself; its DUDI is shown in the third picker.
+  // The demo plans each of the class's PKS (decision 058): the plan's placement is picked by its DUDI
+  // and PKS (a class with one placement opens it by itself).
+  await choose(page, 'kehadiran-dudi', `${plan.nama_dudi} — ${plan.judul_akt_pd}`);
   expect((await loaded).status()).toBe(200);
   await expect(page.getByTestId('kehadiran-dudi')).toHaveValue(`${plan.nama_dudi} — ${plan.judul_akt_pd}`);
 

@@ -11,6 +11,8 @@ interface Plan {
   pkl_id: string;
   tingkat: number;
   rombel: string;
+  nama_dudi: string;
+  judul_akt_pd: string | null;
 }
 interface Grid {
   tp: { tp_id: string; deskripsi: string }[];
@@ -79,8 +81,11 @@ test('pkl@ types and pastes PKL scores, a 101 blocks the save until fixed, a not
     (r) => r.url().includes(`/api/pkl/rencana/${plan.pkl_id}/nilai`) && r.request().method() === 'GET',
   );
   await choose(page, 'penilaian-rombel', plan.rombel);
+  // The demo plans each of the class's PKS (decision 058): the plan's placement is picked by its DUDI
+  // and PKS (a class with one placement opens it by itself).
   const dudi = page.getByTestId('penilaian-dudi');
-  if (!(await dudi.inputValue())) await choose(page, 'penilaian-dudi', /.+/);
+  const label = plan.judul_akt_pd ? `${plan.nama_dudi} — ${plan.judul_akt_pd}` : plan.nama_dudi;
+  if ((await dudi.inputValue()) !== label) await choose(page, 'penilaian-dudi', label);
   expect((await loaded).status()).toBe(200);
   await expect(page).toHaveURL(/rombel=/);
 

@@ -8,7 +8,7 @@
  * Spread of the active semester (per gradable pembelajaran, drawn by quota so it is exact):
  * 70 % complete (every pupil has a final grade), 20 % partly graded (some pupils finished, the others
  * have only their first TP scores), 10 % not started (TPs mapped, nothing scored). wali@'s class is
- * complete; guru@ has a partly graded subject to continue and their other subjects not started;
+ * complete; guru@'s subjects follow the spread too (kemajuan-guru.ts: one to continue, three not started);
  * ekskul@'s ekskul is not graded yet (the other ekskul are). Among the complete subjects a few pupils
  * miss a TP score or the non-test score (their final grade still follows from the rest).
  * Past semesters (history.ts) are complete. The final grade is always the suggestion of the app's
@@ -30,6 +30,8 @@ import {
   takesMapel,
 } from '@erapor/contract/penilaian/rules';
 import { P5_KODE_DIMENSI_TO_NO, p5Elemen } from '@erapor/reference-data/p5';
+import { generateAbsensi } from './absensi.ts';
+import { guruKemajuan } from './kemajuan-guru.ts';
 import { Rng } from './rng.ts';
 import type { DemoSchool, Pembelajaran, RombonganBelajar, Uuid } from './types.ts';
 import { dayOf, weights, ymd } from './util.ts';
@@ -79,8 +81,8 @@ export interface DemoGrades {
   }[];
   ekskul: { anggota_rombel_id: Uuid; ekstrakurikuler_id: Uuid; nilai: number; deskripsi: string }[];
   /**
-   * Ketidakhadiran (days of Sakit, Izin, Alpa) of every member of a regular class, active semester
-   * only (mode 'living'): mostly 0–3 days, about one pupil in 30 more.
+   * Ketidakhadiran (days of Sakit, Izin, Alpa) of every member of a regular class, in every
+   * semester (a reprint of a past card prints them): mostly 0–3 days, about one pupil in 30 more.
    */
   absensi: { anggota_rombel_id: Uuid; sakit: number; izin: number; alpa: number }[];
   /** State of every gradable pembelajaran. */
@@ -199,16 +201,9 @@ export function generateGrades(school: DemoSchool, options: GradeOptions = {}): 
     for (const { p } of gradable) kemajuan[p.pembelajaran_id] = 'lengkap';
   } else {
     const waliRombel = school.relations.waliRombelId;
-    const guruId = school.demoAccounts.guru.ptk_id;
     for (const { r, p } of gradable)
       if (r.rombongan_belajar_id === waliRombel) kemajuan[p.pembelajaran_id] = 'lengkap';
-    const guruToContinue = gradable.find(
-      ({ r, p }) => p.ptk_id === guruId && r.rombongan_belajar_id !== waliRombel && r.jenis_rombel === 1,
-    );
-    if (guruToContinue) kemajuan[guruToContinue.p.pembelajaran_id] = 'sebagian';
-    // guru@'s other subjects are still to start: their Beranda shows all three states, and a
-    // visitor (or an e2e test) finds a class of theirs with TPs and no grade yet.
-    for (const { p } of gradable) if (p.ptk_id === guruId) kemajuan[p.pembelajaran_id] ??= 'belum';
+    for (const [id, state] of guruKemajuan(school, gradable, waliRombel)) kemajuan[id] = state;
     const rest = root.fork('kemajuan').shuffle(gradable.filter(({ p }) => !kemajuan[p.pembelajaran_id]));
     const total = gradable.length;
     const forced = (k: Kemajuan) => gradable.filter(({ p }) => kemajuan[p.pembelajaran_id] === k).length;
@@ -414,22 +409,7 @@ export function generateGrades(school: DemoSchool, options: GradeOptions = {}): 
     }
   }
 
-  // ---- absences of the homeroom classes (the wali kelas's Ketidakhadiran), active semester only
-  if (mode === 'living') {
-    const ar = root.fork('absensi');
-    for (const r of live) {
-      if (r.jenis_rombel !== 1) continue;
-      for (const a of r.anggota_rombel) {
-        const pr = ar.fork(a.anggota_rombel_id);
-        const many = pr.chance(1 / 30);
-        out.absensi.push({
-          anggota_rombel_id: a.anggota_rombel_id,
-          sakit: many ? pr.int(4, 12) : pr.weighted(weights('0:45 1:25 2:17 3:13')),
-          izin: pr.weighted(weights('0:60 1:22 2:12 3:6')),
-          alpa: many && pr.chance(0.5) ? pr.int(4, 8) : pr.weighted(weights('0:75 1:15 2:7 3:3')),
-        });
-      }
-    }
-  }
+  // ---- absences of the homeroom classes (the wali kelas's Ketidakhadiran), every semester
+  out.absensi = generateAbsensi(live, root.fork('absensi'));
   return out;
 }

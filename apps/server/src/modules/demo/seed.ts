@@ -12,6 +12,7 @@ import * as sekolahService from '../sekolah/service';
 import { sekolah } from '../sekolah/tables';
 import { PENGUJI_EMAIL, PENGUJI_ROLES, ukkDemoPeople, writeUkkDemo } from '../ukk/demo';
 import { writeDemoP5, writeGrades } from './write-grades';
+import { writeDemoPkl } from './write-pkl';
 import { writeSchool } from './write-school';
 
 /*
@@ -22,7 +23,8 @@ import { writeSchool } from './write-school';
  * with its roles in that semester.
  *
  * Living (the default of the smk-standard profile, opt-in for 'tiny'): the school in mid-semester
- * — TPs, scores, final grades, notes, ekskul grades, report settings — and the three semesters
+ * — TPs, scores, final grades, notes, ekskul grades, PKL plans with scores and attendance, report
+ * settings — and the three semesters
  * before the active one with the same pupils one class lower and their final grades
  * (decision 022). The accounts keep their roles in those semesters.
  */
@@ -165,6 +167,7 @@ export async function writeDemoSchool(db: Db, options: WriteDemoOptions = {}): P
     const first = history[0]?.school ?? school;
     const createdAt = new Date(`${first.meta.tahun_ajaran_id}-07-01T00:00:00Z`);
     await writeGrades(tx, school.sekolah.sekolah_id, data.grades, { tujuanPembelajaran: true, createdAt });
+    await writeDemoPkl(tx, school.sekolah.sekolah_id, data.pkl);
     for (const h of history) {
       await writeSchool(tx, h.school, deletedAt, { pupilsActive: false });
       await writeGrades(tx, school.sekolah.sekolah_id, h.grades, { tujuanPembelajaran: false, createdAt });

@@ -21,9 +21,9 @@ import { writeDemoKenaikan } from '../wali-kelas/kenaikan/demo';
 
 const CHUNK = 20_000;
 
-type Column = readonly [name: string, type: string];
+export type Column = readonly [name: string, type: string];
 
-async function insertJson(
+export async function insertJson(
   db: Db,
   table: string,
   columns: readonly Column[],

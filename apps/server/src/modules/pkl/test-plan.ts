@@ -1,15 +1,18 @@
 import type { RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SeededDemo } from '../../test/demo';
 import { bearer, json, loginAs } from '../../test/engines';
 import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { staffToken } from '../penilaian/beranda/test-accounts';
+import { praktikKerjaLapangan } from './tables';
 
 /**
  * Test fixture: pkl@'s plan for the demo's PKL class (relations.pklPembelajaranId's class) at its
  * first PKS, made through the Perencanaan API with `tps` new TPs mapped to the class's PKL subject
- * (ids given, created in that order), and a log-in as that class's wali (`waliEmail`).
+ * (ids given, created in that order), and a log-in as that class's wali (`waliEmail`). The living
+ * demo's own plan for that PKS (decision 058) goes first, so the fixture's is the one there.
  */
 export async function pklPlanFixture(
   app: FastifyInstance,
@@ -38,6 +41,14 @@ export async function pklPlanFixture(
   await db
     .insert(tpMapel)
     .values(opts.tpIds.map((tpId) => ({ sekolahId: demo.sekolahId, tpId, pembelajaranId: pklPembelajaran })));
+  await db
+    .delete(praktikKerjaLapangan)
+    .where(
+      and(
+        eq(praktikKerjaLapangan.rombonganBelajarId, rombel.rombongan_belajar_id),
+        eq(praktikKerjaLapangan.aktPdId, found.a.id_akt_pd),
+      ),
+    );
   const pkl = (await loginAs(app, demo.accounts.pkl.email, demo.semesterId)).accessToken;
   const [mulai, selesai] = opts.tanggal ?? ['2025-07-01', '2025-12-31'];
   const res = await app.inject({

@@ -1,4 +1,3 @@
-import type { RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
 import {
   TAUTAN_BAWAAN,
   TAUTAN_MESSAGES,
@@ -9,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { sqlRows } from '../sekolah/sql-rows';
 import { PENGUJI_EMAIL } from '../ukk/demo';
 
@@ -83,41 +81,16 @@ describeEngines('Pusat Unduhan', { config: { seedDemo: false } }, (t) => {
     );
     values.ukk = String(ukk?.rencana_ukk_id);
     values.ukkAnggota = String(ukk?.anggota_rombel_id);
-    // A PKL placement as pkl@ plans it (the demo plans none), and one of its pupils.
-    const school = demo.school;
-    const pklPembelajaran = school.relations.pklPembelajaranId;
-    const pklRombel = school.rombongan_belajar.find((r) =>
-      r.pembelajaran.some((p) => p.pembelajaran_id === pklPembelajaran),
+    // pkl@'s PKL placement as the living demo plans it (issue #27), and one of its pupils.
+    const [pkl] = await t().db.query<{ pkl_id: string; peserta_didik_id: string }>(
+      `select k.pkl_id, pd.peserta_didik_id from praktik_kerja_lapangan k
+       join pd_pkl pd on pd.pkl_id = k.pkl_id
+       where k.akt_pd_id = $1 order by pd.peserta_didik_id limit 1`,
+      [demo.school.relations.pklAktPdIds[0]],
     );
-    const placement = school.dudi
-      .flatMap((d) => d.mou.flatMap((m) => m.akt_pd.map((a) => ({ d, a }))))
-      .find((x) => x.a.id_akt_pd === school.relations.pklAktPdIds[0]);
-    if (!pklRombel || !placement) throw new Error('demo PKL fixtures missing');
-    const tp = '00000000-0000-4000-8000-00000000d051';
-    await db
-      .insert(tujuanPembelajaran)
-      .values({ tpId: tp, sekolahId: demo.sekolahId, cpId: 1, deskripsi: 'TP PKL' });
-    await db.insert(tpMapel).values({ sekolahId: demo.sekolahId, tpId: tp, pembelajaranId: pklPembelajaran });
-    const pklToken = (await loginAs(t().app, demo.accounts.pkl.email, demo.semesterId)).accessToken;
-    const planned = await t().app.inject({
-      method: 'POST',
-      url: '/api/pkl/rencana',
-      headers: bearer(pklToken),
-      payload: {
-        rombongan_belajar_id: pklRombel.rombongan_belajar_id,
-        dudi_id: placement.d.dudi_id,
-        akt_pd_id: placement.a.id_akt_pd,
-        tanggal_mulai: '2025-07-01',
-        tanggal_selesai: '2025-07-30',
-        instruktur: 'Budi Instruktur',
-        nip: '',
-        tp_ids: [tp],
-      },
-    });
-    if (planned.statusCode !== 201) throw new Error(`PKL plan not created: ${planned.body}`);
-    const pkl = json<RencanaPklSaved>(planned).data;
+    if (!pkl) throw new Error('demo PKL plan missing');
     values.pkl = pkl.pkl_id;
-    values.pd = pkl.peserta[0]?.peserta_didik_id ?? '';
+    values.pd = pkl.peserta_didik_id;
     p5Values.rombel = String(p5?.rombongan_belajar_id);
     p5Values.anggota = String(p5?.anggota_rombel_id);
   });

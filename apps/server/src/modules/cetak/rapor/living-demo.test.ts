@@ -296,8 +296,8 @@ describeEngines('cetak rapor: the living demo school', { config: { seedDemo: fal
           order by r.tingkat, r.nama, p.nama limit 1`,
       );
       if (!pupil) throw new Error(`no Merdeka class in ${semesterId}`);
-      // The living demo writes homeroom texts for the active semester only: the wali's text of the
-      // past semester is stored here (in 20242 too, where the card must still leave it out).
+      // The living demo writes the past semesters' homeroom texts too (decision 058; kokurikuler from
+      // 20251): a text is stored here only where none is (in 20242, where the card must leave it out).
       await db
         .insert(catatanWali)
         .values({

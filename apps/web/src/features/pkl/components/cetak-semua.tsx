@@ -42,15 +42,19 @@ export function CetakSemuaPkl({
     downloadFailed: 'pkl.cetak.downloadFailed',
   });
   const { running, starting, start } = cetak;
-  const begin = () =>
-    startRaporPklSemua(
-      scope === ALL && rombelId ? { rombongan_belajar_id: rombelId, output } : { pkl_id: scope, output },
-    );
-
   const options = [
     ...(rombelId && rencana.length > 1 ? [{ value: ALL, label: t('pkl.cetak.semuaRencana') }] : []),
     ...rencana.map((r) => ({ value: r.pkl_id, label: `${r.kelas} - ${r.nama_dudi} (${r.peserta})` })),
   ];
+  // What the select shows is what is printed: without a class there is no "all plans" option, and
+  // picking the plan already shown fires no change, so the state may still hold ALL.
+  const shown = options.some((o) => o.value === scope) ? scope : (options[0]?.value ?? null);
+  const begin = () =>
+    startRaporPklSemua(
+      shown === ALL && rombelId
+        ? { rombongan_belajar_id: rombelId, output }
+        : { pkl_id: shown ?? '', output },
+    );
   return (
     <Card withBorder radius="md" padding="lg" data-testid="pkl-semua">
       <Stack gap="sm">
@@ -64,7 +68,7 @@ export function CetakSemuaPkl({
           <Select
             label={t('pkl.cetak.rencana')}
             data={options}
-            value={options.some((o) => o.value === scope) ? scope : (options[0]?.value ?? null)}
+            value={shown}
             onChange={(v) => v && setScope(v)}
             allowDeselect={false}
             disabled={running}
