@@ -118,7 +118,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node --import tsx ${join(root, 'apps/server/src/main.ts')}`,
+    // The built server, as `npm start` runs it (decision 060; `npm run test:e2e` builds it first).
+    command: `node --enable-source-maps ${join(root, 'apps/server/dist/main.js')}`,
     cwd: root,
     url: `http://127.0.0.1:${port}/api/health`,
     // First start seeds the living demo school (≈ 12 s idle; decision 022): room for a busy machine.

@@ -24,6 +24,8 @@ function step(name, cmd, args, env = {}) {
   if (r.status !== 0) failedStep = name;
 }
 
+// The built server first: the command-line tools' tests run it as an operator does (decision 060).
+step('build server', 'npm', ['run', 'build', '-w', '@erapor/server']);
 if (!only || only === 'unit') {
   step('typecheck', 'npx', ['tsc', '-b']);
   step('lint', 'npx', ['biome', 'check', '.']);

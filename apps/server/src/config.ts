@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT } from './lib/paths';
 
 /** Everything the server reads from the environment, parsed once. */
 export interface AppConfig {
@@ -50,8 +50,7 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-export const REPO_ROOT = resolve(here, '../../..');
+export { REPO_ROOT };
 
 function readVersion(): string {
   try {

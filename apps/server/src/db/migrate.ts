@@ -1,12 +1,13 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
+import { SERVER_ROOT } from '../lib/paths';
 import type { DatabaseHandle } from './client';
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
 /** Arbitrary constant: serialises migrations of several server processes on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 7_310_2026;
 

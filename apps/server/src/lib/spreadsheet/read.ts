@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
+import { workerUrl } from '../worker-url';
 import type { WorkbookData } from './model';
 import type { ReadJob, ReadReply } from './read-worker';
 import { readZipDirectory, type ZipBudget, type ZipEntry, ZipRefused } from './zip-budget';
@@ -127,7 +128,7 @@ interface Pending {
  * Node 20 a worker does not get the `--import tsx` hooks of its parent, and vitest's own transform
  * never reaches a worker thread. So it starts the same way in the server, in vitest and in the bench.
  */
-const WORKER_URL = new URL('./read-worker-entry.mjs', import.meta.url);
+const WORKER_URL = workerUrl(new URL('./read-worker-entry.mjs', import.meta.url), 'read-worker');
 
 /** One worker, reused; files are read one at a time in arrival order. */
 class ReaderPool {

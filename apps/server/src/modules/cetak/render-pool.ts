@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/render';
+import { workerUrl } from '../../lib/worker-url';
 import { AppError } from '../../plugins/errors';
 import type { RenderCommand, RenderReply } from './rapor/render-worker';
 import type { SingleDocument } from './single-documents';
@@ -16,7 +17,7 @@ import type { SingleDocument } from './single-documents';
  * The worker's entry is plain JS loading render-worker.ts through tsx (like the spreadsheet reader):
  * a worker does not inherit `--import tsx`, and vitest's transform never reaches a worker thread.
  */
-const WORKER_URL = new URL('./rapor/render-worker-entry.mjs', import.meta.url);
+const WORKER_URL = workerUrl(new URL('./rapor/render-worker-entry.mjs', import.meta.url), 'render-worker');
 
 /** What render-worker.ts finds in `workerData`: its mark and the images it must not try again. */
 export interface RenderWorkerData {

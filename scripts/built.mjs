@@ -1,0 +1,64 @@
+// The built web app and server (decision 060): `npm start`, `npm run backup|restore` and
+// `npm run import:reference` run built JavaScript, and build it first when it is missing or older
+// than its sources — so a `git pull` is picked up by the next start without a separate step.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry.name)));
+  }
+  return newest;
+}
+
+function stale(output, sources) {
+  if (!existsSync(output)) return true;
+  const built = statSync(output).mtimeMs;
+  return sources.some((s) => existsSync(s) && newestMtime(s) > built);
+}
+
+const PACKAGES = ['packages/contract/src', 'packages/demo-school/src', 'packages/reference-data/src'];
+
+const TARGETS = {
+  web: {
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web', 'packages/contract/src'],
+    say: 'Membangun aplikasi web (vite build)...',
+  },
+  server: {
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'apps/server/build.mjs', ...PACKAGES],
+    say: 'Membangun server (esbuild)...',
+  },
+};
+
+/** Builds `web` and/or `server` when stale; exits the process when a build fails. */
+export function buildIfStale(...names) {
+  for (const name of names) {
+    const t = TARGETS[name];
+    if (name === 'web' && process.env.SKIP_WEB_BUILD === 'true') continue;
+    if (
+      !stale(
+        join(root, t.output),
+        t.sources.map((s) => join(root, s)),
+      )
+    )
+      continue;
+    console.log(t.say);
+    const r = spawnSync('npm', ['run', 'build', '-w', `@erapor/${name}`], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+  }
+}
+
+/** node's arguments to run a built entry: source maps on, so a stack trace names TypeScript lines. */
+export function builtArgs(entry, args = []) {
+  return ['--enable-source-maps', join(root, 'apps/server/dist', `${entry}.js`), ...args];
+}
