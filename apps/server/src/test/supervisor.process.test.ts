@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -128,6 +128,11 @@ describe('npm start supervises the server', () => {
     await healthy(s);
     const first = serverPid(s, 0);
     expect(first).not.toBe(s.proc.pid);
+    // The server runs the built JavaScript, with source maps, and no TypeScript loader (decision 060).
+    const cmdline = readFileSync(`/proc/${first}/cmdline`, 'utf8').split('\0');
+    expect(cmdline).toContain('--enable-source-maps');
+    expect(cmdline).toContain(join(REPO_ROOT, 'apps/server/dist/main.js'));
+    expect(cmdline.join(' ')).not.toMatch(/tsx|\.ts\b|--import|--loader/);
 
     const killedAt = Date.now();
     process.kill(first, 'SIGKILL');
