@@ -9,6 +9,7 @@ import type { RaporP5 } from './p5/data';
 import { renderRaporP5 } from './p5/document';
 import type { RaporPkl } from './pkl/data';
 import { renderRaporPkl } from './pkl/document';
+import { raporPklFixture } from './pkl/test-rapor';
 import { pdfText } from './rapor/pdf-text';
 import { rapikanDefinisi } from './teks-dokumen';
 
@@ -144,34 +145,10 @@ describe('national texts as printed, word by word', () => {
       if (typeof r.row.deskripsi === 'string') goals.push(r.row.deskripsi);
     // The source carries line breaks between words (copied from a PDF).
     expect(goals.some((g) => /\S\n\S/.test(g))).toBe(true);
-    const plan: RaporPkl = {
-      pklId: 'p',
-      sekolah: 'SMK Negeri Uji',
-      tahunAjaran: '2026/2027',
-      kelas: 'XII TJKT 1',
-      programKeahlian: 'Teknik Jaringan Komputer dan Telekomunikasi',
-      konsentrasiKeahlian: 'Teknik Komputer dan Jaringan',
-      dudi: 'PT Telkom Akses',
-      tanggalMulai: '1 Juli 2026',
-      tanggalSelesai: '31 Desember 2026',
-      instruktur: 'Budi Instruktur',
-      nomorInstruktur: 'NIP. -',
-      pembimbing: { nama: 'Siti Pembimbing, S.Kom.', nomor: 'NIP. -' },
-      versi: '1',
-      siswa: [
-        {
-          pesertaDidikId: 's',
-          nama: 'Ahmad Fauzi',
-          nisn: '0012345678',
-          nis: null,
-          nilai: goals.map((tp, i) => ({ tp, nilai: 80 + i, deskripsi: 'Baik' })),
-          catatan: 'Rajin\ndan\r\ntekun.',
-          sakit: 0,
-          izin: 0,
-          alpa: 0,
-        },
-      ],
-    };
+    const plan = raporPklFixture({
+      nilai: goals.map((tp, i) => ({ tp, nilai: 80 + i, deskripsi: 'Baik' })),
+      catatan: 'Rajin\ndan\r\ntekun.',
+    });
     const text = printed(await renderRaporPkl(plan, plan.siswa[0] as RaporPkl['siswa'][number]));
     for (const [i, tp] of goals.entries())
       expect(text, `TP ${i + 1}`).toContain(`${i + 1} ${words(tp)} ${80 + i}`);

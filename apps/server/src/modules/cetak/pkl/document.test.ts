@@ -2,36 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { pdfText, pdfWords } from '../rapor/pdf-text';
 import type { RaporPkl } from './data';
 import { renderRaporPkl } from './document';
+import { raporPklFixture } from './test-rapor';
 
-const plan = (over: Partial<RaporPkl['siswa'][number]> = {}): RaporPkl => ({
-  pklId: 'p',
-  sekolah: 'SMK Negeri Uji',
-  tahunAjaran: '2026/2027',
-  kelas: 'XII TJKT 1',
-  programKeahlian: 'Teknik Jaringan Komputer dan Telekomunikasi',
-  konsentrasiKeahlian: 'Teknik Komputer dan Jaringan',
-  dudi: 'PT Telkom Akses',
-  tanggalMulai: '1 Juli 2026',
-  tanggalSelesai: '31 Desember 2026',
-  instruktur: 'Budi Instruktur',
-  nomorInstruktur: 'NIP. -',
-  pembimbing: { nama: 'Siti Pembimbing, S.Kom.', nomor: 'NUPTK. 1234567890123456' },
-  versi: '1',
-  siswa: [
-    {
-      pesertaDidikId: 's',
-      nama: 'Ahmad Fauzi',
-      nisn: '0012345678',
-      nis: null,
-      nilai: [],
-      catatan: null,
-      sakit: 0,
-      izin: 0,
-      alpa: 0,
-      ...over,
-    },
-  ],
-});
+const plan = raporPklFixture;
 
 describe('Rapor PKL renderer', () => {
   it('prints 20 long TPs and a 1,000-character catatan in full; both signatures together on the last page', async () => {
