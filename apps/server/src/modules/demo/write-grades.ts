@@ -23,6 +23,13 @@ const CHUNK = 20_000;
 
 export type Column = readonly [name: string, type: string];
 
+/** The columns that place a grade row: the school, the pupil's class membership and the subject. */
+export const MEMBER_COLUMNS: Column[] = [
+  ['sekolah_id', 'uuid'],
+  ['anggota_rombel_id', 'uuid'],
+  ['pembelajaran_id', 'uuid'],
+];
+
 export async function insertJson(
   db: Db,
   table: string,
@@ -100,11 +107,7 @@ export async function writeGrades(
         as x(pembelajaran_id uuid, materi smallint, akhir smallint)
       where p.pembelajaran_id = x.pembelajaran_id`);
   }
-  const member: Column[] = [
-    ['sekolah_id', 'uuid'],
-    ['anggota_rombel_id', 'uuid'],
-    ['pembelajaran_id', 'uuid'],
-  ];
+  const member = MEMBER_COLUMNS;
   await insertJson(
     db,
     'nilai_tp',

@@ -1,6 +1,6 @@
 import type { DemoPkl } from '@erapor/demo-school/pkl';
 import type { Db } from '../../db/client';
-import { insertJson } from './write-grades';
+import { insertJson, MEMBER_COLUMNS } from './write-grades';
 
 /*
  * Writes the demo's PKL of the active semester (packages/demo-school pkl.ts; issue #27) into the
@@ -106,11 +106,7 @@ export async function writeDemoPkl(db: Db, sekolahId: string, pkl: DemoPkl): Pro
       a.alpa,
     ]),
   );
-  const member = [
-    ['sekolah_id', 'uuid'],
-    ['anggota_rombel_id', 'uuid'],
-    ['pembelajaran_id', 'uuid'],
-  ] as const;
+  const member = MEMBER_COLUMNS;
   await insertJson(
     db,
     'nilai_akhir',
