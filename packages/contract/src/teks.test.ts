@@ -15,6 +15,10 @@ describe('rapikanTeks', () => {
     expect(rapikanTeks('informasi yangkompleks dan abstrak')).toBe('informasi yang kompleks dan abstrak');
     expect(rapikanTeks('suatugagasan; digunakannyadalam.')).toBe('suatu gagasan; digunakannya dalam.');
     expect(rapikanTeks('bersama,memberikan; 1,5 kg; a, b')).toBe('bersama, memberikan; 1,5 kg; a, b');
+    // No space before a comma: a published name's trailing space (mst_wilayah "Kec. Onanrunggu ").
+    expect(rapikanTeks('Kec. Onanrunggu , Kab. Samosir; a\u00a0,b')).toBe(
+      'Kec. Onanrunggu, Kab. Samosir; a, b',
+    );
     expect(rapikanTeks('tindakan- tindakan; sifat- sifat; dan/ atau; anti- korupsi')).toBe(
       'tindakan-tindakan; sifat-sifat; dan/ atau; anti- korupsi',
     );

@@ -78,14 +78,17 @@ const REDUPLIKASI = /(?<![\p{L}])(\p{L}+)- \1(?![\p{L}])/gu;
 const SPACES = /[\s\u200b]+/g;
 
 /**
- * A text as it is printed: every run of white space one space, a space after a comma between two
- * letters, a doubled word whole ("tindakan-tindakan"), the known glued national words split. Not trimmed — a text in pieces ("Kelas: " + a bold value) keeps the space between them;
+ * A text as it is printed: every run of white space one space, none before a comma, a space after a
+ * comma between two letters, a doubled word whole ("tindakan-tindakan"), the known glued national words split. Not trimmed — a text in pieces ("Kelas: " + a bold value) keeps the space between them;
  * stored texts are trimmed by `rapikanTeksTersimpan`.
  */
 export function rapikanTeks(text: string): string {
   let out = text.replace(SPACES, ' ');
   // The rarer repairs only where their mark is (a class file holds thousands of texts).
-  if (out.includes(',')) out = out.replace(COMMA, '$1, ');
+  if (out.includes(',')) {
+    // "Kec. Onanrunggu , Kab. Samosir": a published name's trailing space, joined into a list.
+    out = out.replaceAll(' ,', ',').replace(COMMA, '$1, ');
+  }
   if (out.includes('- ')) out = out.replace(REDUPLIKASI, '$1-$1');
   return out.replace(CANDIDATE, (w) => GLUED.get(w) ?? w);
 }

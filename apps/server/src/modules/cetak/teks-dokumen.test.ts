@@ -1,16 +1,30 @@
 import { join } from 'node:path';
+import { namaKelompokRapor } from '@erapor/contract/cetak/rapor';
+import { susunTranskrip } from '@erapor/contract/cetak/transkrip';
+import { deskripsiCapaian, KOMPETEN } from '@erapor/contract/penilaian/rules';
 import { KATA_TERGABUNG, rapikanTeks } from '@erapor/contract/teks';
+import { masaBerlakuText, predikatUkk } from '@erapor/contract/ukk/rules';
+import { agama } from '@erapor/reference-data/agama';
+import { kelompok } from '@erapor/reference-data/kelompok';
 import { P5_KODE_DIMENSI_TO_NO, p5Dimensi, p5Elemen, p5SubElemen } from '@erapor/reference-data/p5';
+import { pekerjaan } from '@erapor/reference-data/pekerjaan';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { describe, expect, it } from 'vitest';
-import { PUBLISHED_DIR } from '../referensi/import/fixtures';
+import { excerpt, PUBLISHED_DIR } from '../referensi/import/fixtures';
 import { readWorkbook } from '../referensi/import/readers';
+import type { Sertifikat } from '../ukk/sertifikat-data';
+import { sertifikatDocument } from '../ukk/sertifikat-document';
 import type { RaporP5 } from './p5/data';
 import { renderRaporP5 } from './p5/document';
+import { renderPdf } from './pdf';
 import type { RaporPkl } from './pkl/data';
 import { renderRaporPkl } from './pkl/document';
 import { raporPklFixture } from './pkl/test-rapor';
+import { renderNilaiAkhir } from './rapor/nilai-akhir';
 import { pdfText } from './rapor/pdf-text';
+import { bulkDocument, sklBulkDocument } from './rapor/render-worker';
+import { raporKelasFixture, siswaRaporFixture } from './rapor/test-rapor';
+import { effectiveTemplate } from './skl/data';
 import { rapikanDefinisi } from './teks-dokumen';
 
 /*
@@ -21,18 +35,76 @@ import { rapikanDefinisi } from './teks-dokumen';
  */
 
 /**
+ * A hyphen or a slash and a space between letters joined: a line may end after a hyphen or a slash
+ * ("sifat-" / "sifat", "dan/" / "atau"), one word.
+ */
+const joinAfterMark = (t: string) => t.replace(/(\p{L})([-/]) (?=\p{L})/gu, '$1$2');
+
+/**
  * The printed text with the P5 ticks taken out (they stand beside a sub-element's first line), and
  * a hyphen or slash at a line's end joined to the next line.
  */
-const printed = (pdf: Buffer) =>
-  pdfText(pdf)
-    .text.replaceAll('√', ' ')
-    .replace(/\s+/g, ' ')
-    // A line may end after a hyphen or a slash ("sifat-" / "sifat", "dan/" / "atau"): one word.
-    .replace(/(\p{L})([-/]) (?=\p{L})/gu, '$1$2');
+const printed = (pdf: Buffer) => joinAfterMark(pdfText(pdf).text.replaceAll('√', ' ').replace(/\s+/g, ' '));
 
-/** The source's words in order, one space apart (what the page must read). */
-const words = (source: string) => rapikanTeks(source).trim().split(' ').join(' ');
+/**
+ * The text of a report's pages read as one: a table row split over a page end reads on, without the
+ * page's footer and the grade table's repeated header row between its halves.
+ */
+const withoutPageBreaks = (text: string, nama: string, kelas: string) =>
+  text
+    .replace(new RegExp(`${nama} - ${kelas} \\| \\d+ \\| Dicetak dari e-Rapor SMK v\\.1 `, 'g'), '')
+    .replaceAll('No Mata Pelajaran Nilai Akhir Capaian Kompetensi ', '');
+
+/**
+ * The source's words in order, one space apart (what the page must read), a space after a hyphen
+ * or slash between letters read as `printed` reads a line end there.
+ */
+const words = (source: string) => joinAfterMark(rapikanTeks(source).trim().split(' ').join(' '));
+
+/** A published name carrying white space that must not print as it stands (edges, doubles, NBSP, breaks). */
+const oddSpaces = (s: string) => /^\s|\s$|\s\s|[\u00a0\n\t]/.test(s);
+
+/**
+ * The published capaian pembelajaran texts (ref_cp.xlsx, ref_cp_2.xlsx) that carry a line break
+ * between words or a no-break space: as a teacher's TP copies them, they reach the report's
+ * Capaian Kompetensi.
+ */
+async function publishedCpOdd(): Promise<string[]> {
+  const out: string[] = [];
+  for (const file of ['ref_cp.xlsx', 'ref_cp_2.xlsx'])
+    for await (const r of readWorkbook(join(PUBLISHED_DIR, 'xlsx', file)))
+      if (typeof r.row.deskripsi === 'string' && /\S\n\S|\u00a0/.test(r.row.deskripsi))
+        out.push(r.row.deskripsi);
+  return out;
+}
+
+/** The letters of the published CP texts the bundled Roboto has no glyph for. */
+const TANPA_GLIF = /[\u1e25\u1e93\u1e63]/gu;
+
+/** The published subject names with odd white space (mata_pelajaran.json: trailing, doubled, no-break). */
+const mapelOdd = excerpt('json/mata_pelajaran.json')
+  .map((m) => String(m.nama))
+  .filter(oddSpaces);
+
+/** Published kecamatan with a trailing space, with their kabupaten/kota and province. */
+function wilayahOdd() {
+  const byKode = new Map(
+    ['json/mst_wilayah_1.json', 'json/mst_wilayah_2.json', 'json/mst_wilayah_3.json']
+      .flatMap((f) => excerpt(f))
+      .map((w) => [String(w.kode_wilayah), w]),
+  );
+  const kec = [...byKode.values()].find((w) => w.id_level_wilayah === 3 && oddSpaces(String(w.nama)));
+  const kab = byKode.get(String(kec?.mst_kode_wilayah));
+  const prov = byKode.get(String(kab?.mst_kode_wilayah));
+  if (!kec || !kab || !prov) throw new Error('no published kecamatan with a trailing space');
+  return { kecamatan: String(kec.nama), kabupaten: String(kab.nama), provinsi: String(prov.nama) };
+}
+
+/** The published konsentrasi/kompetensi keahlian names with odd white space (jurusan.json). */
+const jurusanOdd = () =>
+  excerpt('json/jurusan.json')
+    .map((j) => String(j.nama_jurusan))
+    .filter(oddSpaces);
 
 describe('rapikanDefinisi: every printed text of a definition, nothing else', () => {
   it('tidies text, stacks, columns, lists, table cells, text pieces, section and page footers', () => {
@@ -153,5 +225,212 @@ describe('national texts as printed, word by word', () => {
     for (const [i, tp] of goals.entries())
       expect(text, `TP ${i + 1}`).toContain(`${i + 1} ${words(tp)} ${80 + i}`);
     expect(text).toContain('Rajin dan tekun.');
+  });
+
+  it('the report card set: cover, Rapor Akademik (capaian from the published CP texts, national subject and kelompok names, kokurikuler, PKL) and supporting pages', async () => {
+    const cp = await publishedCpOdd();
+    // Both kinds of white space are among them.
+    expect(cp.some((t) => /\S\n\S/.test(t))).toBe(true);
+    expect(cp.some((t) => t.includes('\u00a0'))).toBe(true);
+    // Subject names that print on one line: a row split at a page end then reads on in order
+    // (pdftotext gives a split two-line name cell between the halves of the row).
+    const pendek = mapelOdd.filter((n) => n.trim().length <= 22);
+    // One subject per two CP texts: the first as an achieved TP, the second as one to improve.
+    const mapel = Array.from({ length: Math.ceil(cp.length / 2) }, (_, i) => {
+      const teks = deskripsiCapaian([
+        { deskripsi: cp[2 * i] ?? '', kompeten: KOMPETEN.tercapai },
+        { deskripsi: cp[2 * i + 1] ?? '', kompeten: KOMPETEN.tidakTercapai },
+      ]);
+      return {
+        pembelajaranId: `b${i}`,
+        mataPelajaranId: 1000 + i,
+        nama: pendek[i % pendek.length] ?? '',
+        nilai: 70 + (i % 30),
+        capaian: [teks.tercapai, teks.perluDitingkatkan].filter((t): t is string => t !== null),
+      };
+    });
+    const lettered = kelompok.map((k) => k.nama_kelompok).filter((n) => /^[A-Z]\. /.test(n));
+    expect(lettered).toHaveLength(2);
+    const half = Math.ceil(mapel.length / 2);
+    const groups = [
+      { nama: lettered[0] ?? '', mapel: mapel.slice(0, half) },
+      { nama: lettered[1] ?? '', mapel: mapel.slice(half) },
+    ];
+    const w = wilayahOdd();
+    const kelas = raporKelasFixture();
+    kelas.sekolah = { ...kelas.sekolah, ...w, desaKelurahan: 'Sukamaju\u00a0' };
+    // The kokurikuler text a wali wrote from the published P5 sub-elements (glued words and all).
+    const kokurikuler = p5SubElemen
+      .slice(0, 4)
+      .map((s) => s.sub_elemen)
+      .join('\n');
+    expect(Object.keys(KATA_TERGABUNG).some((g) => kokurikuler.includes(g))).toBe(true);
+    const pkl = [
+      {
+        mitra: 'PT Telkom\u00a0Akses',
+        lokasi: 'Jl. Asia Afrika 1,\nBandung',
+        lamanya: 6,
+        keterangan: 'Rajin\ndan tekun.',
+      },
+    ];
+    const siswa = siswaRaporFixture({
+      agama: agama[1]?.nama ?? null,
+      kerjaAyah: pekerjaan[2]?.nama ?? null,
+      kerjaIbu: pekerjaan[3]?.nama ?? null,
+      // As the loader joins it (data.ts): the published kecamatan keeps its trailing space.
+      alamat: ['Jl. Mawar No. 5', 'Sukamaju', w.kecamatan, w.kabupaten, '17422'].join(', '),
+      kelompok: groups,
+      kokurikuler,
+      pkl,
+      catatanWali: 'Pertahankan\nprestasimu.',
+    });
+    const pdf = await renderPdf(
+      bulkDocument(kelas, [siswa], ['cover', 'nilai-akhir', 'pelengkap'], '1', 'Rapor'),
+    );
+    const text = withoutPageBreaks(printed(pdf), siswa.nama, kelas.kelas.nama);
+
+    // Halaman Depan: the region names, religion and occupations as published.
+    expect(text).toContain(
+      `Kecamatan : ${words(w.kecamatan)} Kabupaten/Kota : ${words(w.kabupaten)} Provinsi : ${words(w.provinsi)}`,
+    );
+    expect(text).toContain('Kelurahan : Sukamaju Kecamatan');
+    expect(text).toContain(`8. Alamat Peserta Didik : ${words(siswa.alamat ?? '')} 9.`);
+    // The kecamatan's trailing space prints no space before the comma.
+    expect(text).toContain(`${w.kecamatan.trim()}, ${w.kabupaten}, 17422`);
+    expect(text).toContain(`5. Agama : ${words(siswa.agama ?? '')} 6.`);
+    expect(text).toContain(
+      `a. Ayah : ${words(siswa.kerjaAyah ?? '')} b. Ibu : ${words(siswa.kerjaIbu ?? '')} 14.`,
+    );
+    // Rapor Akademik: every kelompok, subject and capaian text, in its row.
+    let no = 0;
+    for (const g of groups) {
+      expect(text).toContain(`${words(namaKelompokRapor(g.nama))} ${no + 1} `);
+      for (const m of g.mapel) {
+        no++;
+        expect(text, `${no} ${m.nama}`).toContain(
+          `${no} ${words(m.nama)} ${m.nilai} ${m.capaian.map((c) => words(c).replace(TANPA_GLIF, ' ')).join(' ')}`,
+        );
+      }
+    }
+    // Left open: Roboto has no glyph for the transliteration letters ḥ, ẓ, ṣ of three PAI texts
+    // (9 letters in ref_cp*.xlsx); each prints as a blank.
+    expect(cp.join(' ')).toMatch(TANPA_GLIF);
+    expect(text).toContain('(ma mūdah)');
+    expect(text).toContain(`C. Kokurikuler ${words(kokurikuler)} D. Ekstrakurikuler`);
+    expect(text).toContain('1 PT Telkom Akses Jl. Asia Afrika 1, Bandung 6 Rajin dan tekun.');
+    expect(text).toContain('Catatan Wali Kelas Pertahankan prestasimu.');
+    expect(text).toContain('PETUNJUK PENGISIAN');
+    const tokens = new Set(text.toLowerCase().split(/[\s.,;:()]+/));
+    for (const glued of Object.keys(KATA_TERGABUNG)) expect(tokens.has(glued), glued).toBe(false);
+  });
+
+  it('the K13 Rapor Akademik: the published dimension names of A. Sikap and the K13 kelompok names', async () => {
+    const k13 = kelompok.filter((k) => k.kurikulum === 2013).map((k) => k.nama_kelompok);
+    const siswa = siswaRaporFixture({
+      sikap: p5Dimensi.map((d) => ({ dimensi: d.dimensi, catatan: 'Selalu\nkonsisten.' })),
+      kelompok: k13.map((nama, i) => ({
+        nama,
+        mapel: [
+          { pembelajaranId: `b${i}`, mataPelajaranId: i, nama: mapelOdd[i] ?? '', nilai: 80, capaian: [] },
+        ],
+      })),
+    });
+    const kelas = raporKelasFixture({ merdeka: false }, '20242');
+    const text = printed(await renderNilaiAkhir({ kelas, siswa, versi: '1' }));
+    for (const d of p5Dimensi) expect(text).toContain(`${words(d.dimensi)} Selalu konsisten.`);
+    for (const [i, nama] of k13.entries())
+      expect(text).toContain(`${words(nama)} ${i + 1} ${words(mapelOdd[i] ?? '')} 80 -`);
+  });
+
+  it('SKL: the published programme names, subject and kelompok names and the region of the kop', async () => {
+    const programmes = jurusanOdd();
+    expect(programmes.some((j) => j.includes('\u00a0'))).toBe(true);
+    const w = wilayahOdd();
+    const kelas = raporKelasFixture({ tingkat: 12, kelulusan: true }, '20252');
+    kelas.sekolah = { ...kelas.sekolah, ...w };
+    const [umum] = kelompok.filter((k) => /^[A-Z]\. /.test(k.nama_kelompok));
+    const transkrip = susunTranskrip([
+      {
+        semesterId: '20252',
+        tingkat: 12,
+        kelompok: [
+          {
+            nama: umum?.nama_kelompok ?? '',
+            mapel: mapelOdd
+              .slice(0, 12)
+              .map((nama, k) => ({ mataPelajaranId: 1000 + k, nama, nilai: 80 + k })),
+          },
+        ],
+      },
+    ]);
+    // One letter per pair of programme names (Program Keahlian, Konsentrasi Keahlian), grades shown.
+    const items = Array.from({ length: Math.ceil(programmes.length / 2) }, (_, i) => ({
+      doc: {
+        kelas,
+        siswa: siswaRaporFixture({ nama: `Siswa ${i + 1}` }),
+        programKeahlian: programmes[2 * i] ?? null,
+        konsentrasiKeahlian: programmes[2 * i + 1] ?? null,
+        template: { ...effectiveTemplate(null), tampilkanNilai: true },
+        tanggalLulus: '2026-05-05',
+        nomor: `421.5/${i + 1}/SKL/2026`,
+        versi: '1',
+      },
+      transkrip,
+    }));
+    const text = printed(await renderPdf(sklBulkDocument(items, 'SKL')));
+    expect(text).toContain(`${words(w.kecamatan)}, ${words(w.kabupaten)}, ${words(w.provinsi)}`);
+    expect(text).toContain(`${w.kecamatan.trim()}, ${w.kabupaten}`);
+    for (const { doc } of items) {
+      expect(text).toContain(
+        `Program Keahlian : ${words(doc.programKeahlian ?? '')} Konsentrasi Keahlian : ${words(doc.konsentrasiKeahlian ?? '-')} Kelas`,
+      );
+    }
+    expect(text).toContain(`${words(umum?.nama_kelompok ?? '')} 1 `);
+    for (const [k, nama] of mapelOdd.slice(0, 12).entries())
+      expect(text).toContain(`${k + 1} ${words(nama)} ${80 + k},00`);
+  });
+
+  it('UKK certificate: the published konsentrasi names, in Indonesian and as the English default', async () => {
+    const programmes = jurusanOdd();
+    const list: Sertifikat[] = programmes.map((jurusan, i) => ({
+      nomor: `2026202123450012345678000${i}`,
+      nama: `Siswa ${i + 1}`,
+      nisn: '0012345678',
+      sekolah: 'SMK Negeri 9 Contoh',
+      merdeka: true,
+      jurusanId: jurusan,
+      // No English name set for the programme: the Indonesian one is printed (sertifikat-data.ts).
+      jurusanEn: jurusan,
+      paketId: 'Merakit\nJaringan Lokal',
+      paketEn: 'Assembling a\u00a0Local Network',
+      predikat: predikatUkk(85, 'dua') ?? { id: '', en: '' },
+      masaBerlaku: masaBerlakuText(3),
+      tempat: 'Bandung',
+      tanggal: '5 Mei 2026',
+      judulId: 'SERTIFIKAT UJI KOMPETENSI',
+      judulEn: 'Certificate of Competency',
+      logo: null,
+      lambang: 'sekolah',
+      latar: null,
+      kepalaSekolah: { nama: 'Dr. Budi Santoso, M.Pd.', nomor: 'NIP. 197001012000031001', awalan: null },
+      jabatan: 'Kepala Sekolah',
+      internal: { nama: 'Sri Wahyuni, S.Kom.', nomor: 'NIP. -' },
+      eksternal: { nama: 'Budi Instruktur', nomor: '-', dudi: 'PT Telkom\nAkses' },
+      units: [
+        {
+          kode: 'J.611000.001.01',
+          namaId: 'Memasang\nkabel jaringan',
+          namaEn: 'Installing\u00a0network cables',
+        },
+      ],
+    }));
+    const text = printed(await renderPdf(sertifikatDocument(list)));
+    for (const s of list)
+      expect(text, s.jurusanId).toContain(
+        `Konsentrasi Keahlian Skill Concentration : ${words(s.jurusanId)} ${words(s.jurusanEn)} Judul Penugasan`,
+      );
+    expect(text).toContain('Assignment Title : Merakit Jaringan Lokal Assembling a Local Network');
+    expect(text).toContain('1 J.611000.001.01 Memasang kabel jaringan Installing network cables');
+    expect(text).toContain('PT Telkom Akses');
   });
 });
