@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { namaKelompokRapor } from '@erapor/contract/cetak/rapor';
 import { susunTranskrip } from '@erapor/contract/cetak/transkrip';
 import { deskripsiCapaian, KOMPETEN } from '@erapor/contract/penilaian/rules';
@@ -25,7 +27,7 @@ import { pdfText } from './rapor/pdf-text';
 import { bulkDocument, sklBulkDocument } from './rapor/render-worker';
 import { raporKelasFixture, siswaRaporFixture } from './rapor/test-rapor';
 import { effectiveTemplate } from './skl/data';
-import { rapikanDefinisi } from './teks-dokumen';
+import { rapikanDefinisi, TITIK_BAWAH } from './teks-dokumen';
 
 /*
  * Every text reaching a document goes through the one printing rule (decision 056). The national
@@ -41,10 +43,12 @@ import { rapikanDefinisi } from './teks-dokumen';
 const joinAfterMark = (t: string) => t.replace(/(\p{L})([-/]) (?=\p{L})/gu, '$1$2');
 
 /**
- * The printed text with the P5 ticks taken out (they stand beside a sub-element's first line), and
- * a hyphen or slash at a line's end joined to the next line.
+ * The printed text with the P5 ticks taken out (they stand beside a sub-element's first line), a
+ * hyphen or slash at a line's end joined to the next line, and a letter printed with a combining mark
+ * read as the one letter (NFC).
  */
-const printed = (pdf: Buffer) => joinAfterMark(pdfText(pdf).text.replaceAll('√', ' ').replace(/\s+/g, ' '));
+const printed = (pdf: Buffer) =>
+  joinAfterMark(pdfText(pdf).text.normalize('NFC').replaceAll('√', ' ').replace(/\s+/g, ' '));
 
 /**
  * The text of a report's pages read as one: a table row split over a page end reads on, without the
@@ -77,9 +81,6 @@ async function publishedCpOdd(): Promise<string[]> {
         out.push(r.row.deskripsi);
   return out;
 }
-
-/** The letters of the published CP texts the bundled Roboto has no glyph for. */
-const TANPA_GLIF = /[\u1e25\u1e93\u1e63]/gu;
 
 /** The published subject names with odd white space (mata_pelajaran.json: trailing, doubled, no-break). */
 const mapelOdd = excerpt('json/mata_pelajaran.json')
@@ -141,6 +142,37 @@ describe('rapikanDefinisi: every printed text of a definition, nothing else', ()
     expect(pageFooter(2)).toEqual({ text: 'Ahmad Fauzi | 2' });
     const section = (out.content as Content[])[7] as unknown as { footer: (page: number) => Content };
     expect(section.footer(3)).toEqual({ text: 'Ahmad Fauzi | 3' });
+  });
+});
+
+describe('letters our font lacks', () => {
+  it('each letter of TITIK_BAWAH: no glyph in Roboto, its letter and U+0323 have one; printed decomposed', () => {
+    const require = createRequire(import.meta.url);
+    const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
+      create(b: Buffer): { hasGlyphForCodePoint(c: number): boolean };
+    };
+    const dir = join(dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+    const letters =
+      TITIK_BAWAH.source
+        .match(/\\u[0-9a-f]{4}/g)
+        ?.map((u) => String.fromCodePoint(Number.parseInt(u.slice(2), 16))) ?? [];
+    expect(letters).toHaveLength(20);
+    for (const file of [
+      'Roboto-Regular.ttf',
+      'Roboto-Medium.ttf',
+      'Roboto-Italic.ttf',
+      'Roboto-MediumItalic.ttf',
+    ]) {
+      const font = fontkit.create(readFileSync(join(dir, file)));
+      const has = (c: string) => font.hasGlyphForCodePoint(c.codePointAt(0) ?? 0);
+      expect(has('\u0323'), file).toBe(true);
+      for (const l of letters) {
+        const [base, mark] = [...l.normalize('NFD')];
+        expect([has(l), has(base ?? ''), mark], `${file} ${l}`).toEqual([false, true, '\u0323']);
+      }
+    }
+    const out = rapikanDefinisi({ content: ['(maḥmūdah) ẓalim ṣabar'] });
+    expect(out.content).toEqual(['(mah\u0323mūdah) z\u0323alim s\u0323abar']);
   });
 });
 
@@ -308,14 +340,13 @@ describe('national texts as printed, word by word', () => {
       for (const m of g.mapel) {
         no++;
         expect(text, `${no} ${m.nama}`).toContain(
-          `${no} ${words(m.nama)} ${m.nilai} ${m.capaian.map((c) => words(c).replace(TANPA_GLIF, ' ')).join(' ')}`,
+          `${no} ${words(m.nama)} ${m.nilai} ${m.capaian.map(words).join(' ')}`,
         );
       }
     }
-    // Left open: Roboto has no glyph for the transliteration letters ḥ, ẓ, ṣ of three PAI texts
-    // (9 letters in ref_cp*.xlsx); each prints as a blank.
-    expect(cp.join(' ')).toMatch(TANPA_GLIF);
-    expect(text).toContain('(ma mūdah)');
+    // A letter our font has no glyph for ("maḥmūdah"), printed whole (TITIK_BAWAH).
+    expect(cp.join(' ')).toMatch(TITIK_BAWAH);
+    expect(text).toContain('(maḥmūdah)');
     expect(text).toContain(`C. Kokurikuler ${words(kokurikuler)} D. Ekstrakurikuler`);
     expect(text).toContain('1 PT Telkom Akses Jl. Asia Afrika 1, Bandung 6 Rajin dan tekun.');
     expect(text).toContain('Catatan Wali Kelas Pertahankan prestasimu.');

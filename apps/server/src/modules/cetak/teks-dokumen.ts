@@ -13,8 +13,21 @@ import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/inte
 
 const CONTAINERS = ['stack', 'columns', 'ul', 'ol', 'section'] as const;
 
+/**
+ * Letters with a dot below that our font (pdfmake's Roboto) has no glyph for: Ḍ Ḥ Ḳ Ḷ Ṃ Ṇ Ṛ Ṣ Ṭ Ẓ
+ * and their small letters, of the Arabic and Sanskrit transliterations in the national texts
+ * ("maḥmūdah", ref_cp.xlsx). Each printed as a box and shifted the rest of its line; printed as the
+ * letter followed by U+0323 COMBINING DOT BELOW, which Roboto has and places under it (pdftotext
+ * reads the pair back as the one letter, NFC).
+ */
+export const TITIK_BAWAH =
+  /[\u1e0c\u1e0d\u1e24\u1e25\u1e32\u1e33\u1e36\u1e37\u1e42\u1e43\u1e46\u1e47\u1e5a\u1e5b\u1e62\u1e63\u1e6c\u1e6d\u1e92\u1e93]/gu;
+
+/** A text as printed: the printing rule, then the letters our font lacks decomposed. */
+const cetakTeks = (text: string) => rapikanTeks(text).replace(TITIK_BAWAH, (c) => c.normalize('NFD'));
+
 function walk(node: unknown): unknown {
-  if (typeof node === 'string') return rapikanTeks(node);
+  if (typeof node === 'string') return cetakTeks(node);
   if (Array.isArray(node)) {
     for (let i = 0; i < node.length; i++) node[i] = walk(node[i]);
     return node;
