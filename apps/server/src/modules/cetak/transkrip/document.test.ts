@@ -78,7 +78,7 @@ describe('Transkrip Nilai renderer', () => {
     // Subject 1: class X only (two grades), blank afterwards; its average of the two.
     const first = doc(12).transkrip.kelompok[0]?.mapel[0];
     expect(first?.nilai.filter((v) => v !== null)).toHaveLength(2);
-    expect(text).toMatch(/Nomor 1 dengan Nama Panjang \d+ \d+ \d+\.\d\d 2 Mata/);
+    expect(text).toMatch(/Nomor 1 dengan Nama Panjang \d+ \d+ \d+,\d\d 2 Mata/);
     expect(text).toContain('Bandung, 8 Mei 2030');
     expect(text).toContain('Plt. Dr. Budi Santoso, M.Pd.');
   });
