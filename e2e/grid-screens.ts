@@ -16,7 +16,8 @@ export interface GridScreen {
   semester?: string;
   path: string;
   /** Pickers (Mantine Selects by test id) chosen in order: an option's text, or the first option. */
-  picks?: readonly (readonly [testId: string, option?: string])[];
+  /** Selects to choose in order; `unlessChosen`: leave it when the screen has already chosen one. */
+  picks?: readonly (readonly [testId: string, option?: string, unlessChosen?: 'unless-chosen'])[];
   grid: string;
   /** Data the screen needs before it shows a grid (made once, when missing). */
   prepare?: (request: APIRequestContext, page: Page) => Promise<void>;
@@ -88,7 +89,12 @@ export const GRID_SCREENS: readonly GridScreen[] = [
     name: 'Penilaian PKL',
     account: 'pkl',
     path: '/pkl/penilaian',
-    picks: [['penilaian-tingkat', 'Grade 12'], ['penilaian-rombel']],
+    // The demo plans each PKS of the class (decision 058): with several, the placement is chosen.
+    picks: [
+      ['penilaian-tingkat', 'Grade 12'],
+      ['penilaian-rombel'],
+      ['penilaian-dudi', undefined, 'unless-chosen'],
+    ],
     grid: 'penilaian-grid',
     prepare: pklPlan('/api/pkl/penilaian/rencana', 2),
   },
@@ -96,7 +102,11 @@ export const GRID_SCREENS: readonly GridScreen[] = [
     name: 'Kehadiran PKL',
     account: 'pkl',
     path: '/pkl/kehadiran',
-    picks: [['kehadiran-tingkat', 'Grade 12'], ['kehadiran-rombel']],
+    picks: [
+      ['kehadiran-tingkat', 'Grade 12'],
+      ['kehadiran-rombel'],
+      ['kehadiran-dudi', undefined, 'unless-chosen'],
+    ],
     grid: 'kehadiran-grid',
     prepare: pklPlan('/api/pkl/kehadiran/rencana', 1),
   },
@@ -135,7 +145,14 @@ export async function loginIn(page: Page, account: DemoAccount, semester?: strin
 }
 
 /** Chooses an option of a Mantine Select by its test id: the one with `option` in its text, or the first. */
-export async function pick(page: Page, testId: string, option?: string): Promise<void> {
+export async function pick(
+  page: Page,
+  testId: string,
+  option?: string,
+  unlessChosen?: string,
+): Promise<void> {
+  // A chosen option clicked again is deselected (Mantine's allowDeselect): leave a chosen one.
+  if (unlessChosen && (await page.getByTestId(testId).inputValue())) return;
   await page.getByTestId(testId).click();
   const options = page.getByRole('listbox').getByRole('option');
   await (option ? options.filter({ hasText: option }) : options).first().click();
