@@ -6,6 +6,7 @@ import { importReference } from './import-reference';
 import { legerBench } from './leger';
 import { loginLatency } from './login-latency';
 import { loginPageWeight } from './login-page-weight';
+import { memoryBench } from './memory';
 import { monitoringBench } from './monitoring';
 import { pdListLatency } from './pd-list';
 import { penilaianBench } from './penilaian';
@@ -53,6 +54,7 @@ results.push(...(await projekBench()));
 results.push(...(await ukkBench()));
 results.push(...(await cadanganBench()));
 results.push(...(await imagesBench()));
+results.push(...(await memoryBench()));
 
 const rows = results.map((r) => ({
   benchmark: r.name,
