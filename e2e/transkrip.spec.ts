@@ -53,7 +53,7 @@ test('wali@ opens a pupil’s transcript from Cetak Rapor in a blob tab', async 
   const text = pdfText(await pdfResponse.body());
   expect(text).toContain('TRANSKRIP NILAI');
   expect(text).toContain(pupil.nama);
-  expect(text).toMatch(/Rata-rata \d+\.\d\d/);
+  expect(text).toMatch(/Rata-rata \d+,\d\d/);
   await expect.poll(() => popup.url()).toMatch(/^blob:/);
   await popup.close();
 });
