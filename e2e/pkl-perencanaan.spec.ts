@@ -103,8 +103,9 @@ test('pkl@ plans a placement through the cascade, sees its participants after a 
   const checkRow = async () => {
     const row = page.getByTestId('rencana-table').getByRole('row').filter({ hasText: dudi });
     await expect(row).toContainText(kelas);
-    await expect(row).toContainText('05-01-2026');
-    await expect(row).toContainText('30-04-2026');
+    // The table writes dates as the interface language does (English here: en-US; decision 059).
+    await expect(row).toContainText('01/05/2026');
+    await expect(row).toContainText('04/30/2026');
     await expect(row).toContainText(String(expected.length));
     await row.getByTestId('rencana-detil').click();
     const detail = page.getByTestId('rencana-detail');

@@ -35,7 +35,8 @@ test.describe('Pengaturan Umum', () => {
     await expect(page.getByTestId('toasts')).toContainText('Pengaturan berhasil disimpan');
 
     await page.reload();
-    await expect(page.getByLabel('Semester report date', { exact: true })).toHaveValue('2026-12-19');
+    // The date picker shows dd-mm-yyyy (decision 059) whatever was typed.
+    await expect(page.getByLabel('Semester report date', { exact: true })).toHaveValue('19-12-2026');
     await expect(page.getByRole('combobox', { name: 'Time zone', exact: true })).toHaveValue(
       'Waktu Indonesia Tengah (WITA)',
     );
