@@ -1,26 +1,29 @@
 import type { RaporKelas, SiswaRapor } from './data';
 
+/** The school of the renderer tests; a logo data URL draws one. */
+export const sekolahFixture = (logo: string | null = null): RaporKelas['sekolah'] => ({
+  nama: 'SMK Negeri 9 Contoh',
+  npsn: '20212345',
+  nss: null,
+  alamat: 'Jl. Merdeka No. 1',
+  kodePos: '40111',
+  noTelp: null,
+  desaKelurahan: null,
+  kecamatan: null,
+  kabupaten: 'Kab. Bandung',
+  provinsi: 'Jawa Barat',
+  website: null,
+  email: null,
+  logo,
+});
+
 /** A Merdeka class XI for renderer tests; `over` changes the class, a logo data URL draws one. */
 export const raporKelasFixture = (
   over: Partial<RaporKelas['kelas']> = {},
   semesterId = '20261',
   logo: string | null = null,
 ): RaporKelas => ({
-  sekolah: {
-    nama: 'SMK Negeri 9 Contoh',
-    npsn: '20212345',
-    nss: null,
-    alamat: 'Jl. Merdeka No. 1',
-    kodePos: '40111',
-    noTelp: null,
-    desaKelurahan: null,
-    kecamatan: null,
-    kabupaten: 'Kab. Bandung',
-    provinsi: 'Jawa Barat',
-    website: null,
-    email: null,
-    logo,
-  },
+  sekolah: sekolahFixture(logo),
   semester: {
     id: semesterId,
     tahunPelajaran: '2026/2027',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RaporKelas, SiswaRapor } from '../rapor/data';
 import { MARGIN } from '../rapor/layout';
 import { inkedMargins, pdfPages, pdfPageTexts, pdfText } from '../rapor/pdf-text';
+import { sekolahFixture } from '../rapor/test-rapor';
 import type { TranskripDoc } from './data';
 import { renderTranskrip } from './document';
 
@@ -14,21 +15,7 @@ import { renderTranskrip } from './document';
  */
 
 const kelas: RaporKelas = {
-  sekolah: {
-    nama: 'SMK Negeri 9 Contoh',
-    npsn: '20212345',
-    nss: null,
-    alamat: 'Jl. Merdeka No. 1',
-    kodePos: '40111',
-    noTelp: null,
-    desaKelurahan: null,
-    kecamatan: null,
-    kabupaten: 'Kab. Bandung',
-    provinsi: 'Jawa Barat',
-    website: null,
-    email: null,
-    logo: null,
-  },
+  sekolah: sekolahFixture(),
   semester: { id: '20292', tahunPelajaran: '2029/2030', nama: '2 (Genap)', genap: true },
   kelas: { id: 'k', nama: 'XIII TKJ 1', tingkat: 13, merdeka: true, fase: 'F', kelulusan: true },
   tempat: 'Bandung',
