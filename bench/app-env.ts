@@ -38,20 +38,9 @@ export async function openAppEnv(
     // As the app's embedded database: on disk, so a backup copies its files online.
     handle.pgdataDir = join(dataDir, 'pgdata');
   } else {
-    const name = `erapor_bench_${tag.replace(/\W/g, '_')}_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
-    const url = new URL(PG_ADMIN_URL);
-    url.pathname = `/${name}`;
-    handle = await openPostgres(url.toString());
-    dropPg = async () => {
-      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    };
+    const database = await createBenchDatabase(tag);
+    handle = await openPostgres(database.url);
+    dropPg = database.drop;
   }
   const config = loadConfig(
     {},
@@ -80,6 +69,26 @@ export async function openAppEnv(
       await handle.close();
       await dropPg?.();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A uniquely named PostgreSQL database for one bench run, and its drop. */
+export async function createBenchDatabase(tag: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `erapor_bench_${tag.replace(/\W/g, '_')}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await a.connect();
+      await a.query(`drop database if exists "${name}" with (force)`);
+      await a.end();
     },
   };
 }

@@ -2,9 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../apps/server/src/modules/demo/seed';
-import { ENGINE_LABEL, type Engine } from './app-env';
+import { createBenchDatabase, ENGINE_LABEL, type Engine } from './app-env';
 import { printAll } from './cetak-semua';
 import { type DemoEnv, GridWriter } from './grid-writer';
 import { freePort, repoRoot } from './server';
@@ -19,7 +18,6 @@ import type { BenchResult } from './types';
  * `npm run import:reference` runs it.
  */
 
-const PG_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** The issue's load lasts five minutes; BENCH_MEMORY_LOAD_S shortens it for a quick look. */
 const LOAD_SECONDS = Number(process.env.BENCH_MEMORY_LOAD_S ?? 300);
 const IDLE_SECONDS = 10;
@@ -179,29 +177,10 @@ async function mixedLoad(url: string, pid: number, seconds: number): Promise<num
   return Math.max(peak, rssMb(pid));
 }
 
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `erapor_bench_memory_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await a.connect();
-      await a.query(`drop database if exists "${name}" with (force)`);
-      await a.end();
-    },
-  };
-}
-
 async function engineBench(engine: Engine, port: number): Promise<BenchResult[]> {
   const label = ENGINE_LABEL[engine];
   const dataDir = mkdtempSync(join(tmpdir(), `erapor-bench-memory-${engine}-`));
-  const database = engine === 'postgresql' ? await createDatabase() : undefined;
+  const database = engine === 'postgresql' ? await createBenchDatabase('memory') : undefined;
   try {
     // Seed the demo school once, stop cleanly: the data directory a school restarts on.
     const seeding = await npmStart(port, dataDir, database?.url ?? '');
