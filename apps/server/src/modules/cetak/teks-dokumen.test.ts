@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { namaKelompokRapor } from '@erapor/contract/cetak/rapor';
 import { susunTranskrip } from '@erapor/contract/cetak/transkrip';
 import { deskripsiCapaian, KOMPETEN } from '@erapor/contract/penilaian/rules';
-import { KATA_TERGABUNG, rapikanTeks } from '@erapor/contract/teks';
+import { KATA_TERGABUNG, KATA_TERGABUNG_CP, KATA_ULANG, rapikanTeks } from '@erapor/contract/teks';
 import { masaBerlakuText, predikatUkk } from '@erapor/contract/ukk/rules';
 import { agama } from '@erapor/reference-data/agama';
 import { kelompok } from '@erapor/reference-data/kelompok';
@@ -37,10 +37,11 @@ import { rapikanDefinisi, TITIK_BAWAH } from './teks-dokumen';
  */
 
 /**
- * A hyphen or a slash and a space between letters joined: a line may end after a hyphen or a slash
- * ("sifat-" / "sifat", "dan/" / "atau"), one word.
+ * A hyphen or a slash after a letter, or a slash after a space, joined to the letter after it: a line
+ * may end after one ("sifat-" / "sifat", "dan/" / "atau", "perhotelan /" / "industri").
  */
-const joinAfterMark = (t: string) => t.replace(/(\p{L})([-/]) (?=\p{L})/gu, '$1$2');
+const joinAfterMark = (t: string) =>
+  t.replace(/(\p{L})([-/]) (?=\p{L})/gu, '$1$2').replace(/ \/ (?=\p{L})/gu, ' /');
 
 /**
  * The printed text with the P5 ticks taken out (they stand beside a sub-element's first line), a
@@ -68,18 +69,27 @@ const words = (source: string) => joinAfterMark(rapikanTeks(source).trim().split
 /** A published name carrying white space that must not print as it stands (edges, doubles, NBSP, breaks). */
 const oddSpaces = (s: string) => /^\s|\s$|\s\s|[\u00a0\n\t]/.test(s);
 
+/** The glued words of the national texts, every list. */
+const GLUED_WORDS = [KATA_TERGABUNG, KATA_TERGABUNG_CP, KATA_ULANG].flatMap((l) => Object.keys(l));
+/** A listed glued word, whole, in any case; or a full stop glued to the next sentence. */
+const GLUED_CP = new RegExp(
+  `(?<!\\p{L})(?:${[...Object.keys(KATA_TERGABUNG_CP), ...Object.keys(KATA_ULANG)].join('|')})(?!\\p{L})|\\p{Ll}{2}\\.\\p{Lu}\\p{Ll}`,
+  'iu',
+);
+
 /**
  * The published capaian pembelajaran texts (ref_cp.xlsx, ref_cp_2.xlsx) that carry a line break
- * between words or a no-break space: as a teacher's TP copies them, they reach the report's
- * Capaian Kompetensi.
+ * between words or a no-break space, and those (descriptions and element names) that carry a glued
+ * word or a full stop glued to the next sentence: as a teacher's TP copies them, they reach the
+ * report's Capaian Kompetensi. Each text once, in the workbooks' order.
  */
 async function publishedCpOdd(): Promise<string[]> {
-  const out: string[] = [];
+  const out = new Set<string>();
   for (const file of ['ref_cp.xlsx', 'ref_cp_2.xlsx'])
     for await (const r of readWorkbook(join(PUBLISHED_DIR, 'xlsx', file)))
-      if (typeof r.row.deskripsi === 'string' && /\S\n\S|\u00a0/.test(r.row.deskripsi))
-        out.push(r.row.deskripsi);
-  return out;
+      for (const text of [r.row.deskripsi, r.row.elemen])
+        if (typeof text === 'string' && (/\S\n\S|\u00a0/.test(text) || GLUED_CP.test(text))) out.add(text);
+  return [...out];
 }
 
 /** The published subject names with odd white space (mata_pelajaran.json: trailing, doubled, no-break). */
@@ -261,9 +271,17 @@ describe('national texts as printed, word by word', () => {
 
   it('the report card set: cover, Rapor Akademik (capaian from the published CP texts, national subject and kelompok names, kokurikuler, PKL) and supporting pages', async () => {
     const cp = await publishedCpOdd();
-    // Both kinds of white space are among them.
+    // Both kinds of white space are among them, and every glued word of the CP lists.
     expect(cp.some((t) => /\S\n\S/.test(t))).toBe(true);
     expect(cp.some((t) => t.includes('\u00a0'))).toBe(true);
+    const cpTokens = new Set(
+      cp
+        .join(' ')
+        .toLowerCase()
+        .split(/[^\p{L}]+/u),
+    );
+    for (const glued of [...Object.keys(KATA_TERGABUNG_CP), ...Object.keys(KATA_ULANG)])
+      expect(cpTokens.has(glued), glued).toBe(true);
     // Subject names that print on one line: a row split at a page end then reads on in order
     // (pdftotext gives a split two-line name cell between the halves of the row).
     const pendek = mapelOdd.filter((n) => n.trim().length <= 22);
@@ -351,8 +369,13 @@ describe('national texts as printed, word by word', () => {
     expect(text).toContain('1 PT Telkom Akses Jl. Asia Afrika 1, Bandung 6 Rajin dan tekun.');
     expect(text).toContain('Catatan Wali Kelas Pertahankan prestasimu.');
     expect(text).toContain('PETUNJUK PENGISIAN');
-    const tokens = new Set(text.toLowerCase().split(/[\s.,;:()]+/));
-    for (const glued of Object.keys(KATA_TERGABUNG)) expect(tokens.has(glued), glued).toBe(false);
+    // The CP texts' glued words printed apart: none of any list is printed whole.
+    expect(text).toContain('menjelaskan fenomena secara ilmiah');
+    expect(text).toContain('penggunaan alat-alat pemboran');
+    expect(text).toContain('pembuktiannya. Peserta didik');
+    expect(text).toContain('dan Kesehatan Kerja Lingkungan Hidup (K3LH)');
+    const tokens = new Set(text.toLowerCase().split(/[^\p{L}]+/u));
+    for (const glued of GLUED_WORDS) expect(tokens.has(glued), glued).toBe(false);
   });
 
   it('the K13 Rapor Akademik: the published dimension names of A. Sikap and the K13 kelompok names', async () => {
