@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { login } from './support';
+import { login, textOf } from './support';
 
 const rows = (page: Page) => page.getByTestId('dudi-table').locator('tbody tr');
 
@@ -28,7 +28,7 @@ test.describe('Referensi DUDI', () => {
       .getByRole('button', { name: /^Activities/ })
       .click();
     await expect(rows(page).first().locator('td').nth(3)).not.toHaveText('0');
-    const nama = (await rows(page).first().locator('td').first().innerText()).trim();
+    const nama = await textOf(rows(page).first().locator('td').first());
 
     await page.getByTestId('table-search').fill(nama);
     await expect(rows(page)).toHaveCount(1);
@@ -40,13 +40,13 @@ test.describe('Referensi DUDI', () => {
     await expect(modal.getByTestId('dudi-mou').locator('tbody tr').first()).toContainText(/\d/);
     const akt = modal.getByTestId('dudi-akt').locator('tbody tr').first();
     await expect(akt).toBeVisible();
-    const jml = Number((await akt.locator('td').nth(3).innerText()).trim());
+    const jml = Number(await textOf(akt.locator('td').nth(3)));
     expect(jml).toBeGreaterThan(0);
 
     await akt.getByTestId('akt-members').click();
     const members = page.getByTestId('akt-members-table').getByTestId('akt-member');
     await expect(members).toHaveCount(jml);
-    const removed = (await members.first().locator('td').nth(1).innerText()).trim();
+    const removed = await textOf(members.first().locator('td').nth(1));
     await members.first().getByRole('button').click();
     await page.getByTestId('confirm-yes').click();
     await expect(page.getByTestId('toasts')).toContainText('Data Peserta Prakerin berhasil dihapus');

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login } from './support';
+import { login, textOf } from './support';
 
 /** Rows of the GTK table (mantine-datatable body rows). */
 const rows = (page: Page) => page.getByTestId('gtk-table').locator('tbody tr');
@@ -75,7 +75,7 @@ test.describe('Referensi GTK', () => {
       'Referensi Guru',
     );
     await expect(rows(page)).toHaveCount(10);
-    const first = (await rows(page).first().locator('td').first().innerText()).trim();
+    const first = await textOf(rows(page).first().locator('td').first());
     // Search by a part of the first teacher's name (titles stripped).
     const word = first.replace(/^(Dr|Drs|Dra|Ir|H|Hj)\.?\s+/i, '').split(/[\s,]+/)[0] ?? first;
     await page.getByTestId('table-search').fill(word);
@@ -238,7 +238,7 @@ test.describe('Referensi GTK', () => {
     await expect(form.getByText('DUDI tidak boleh kosong!')).toBeVisible();
     await form.getByRole('combobox', { name: 'DUDI (business partner)' }).click();
     const option = page.getByRole('listbox').getByRole('option').first();
-    const dudi = (await option.innerText()).trim();
+    const dudi = await textOf(option);
     await option.click();
     await page.getByTestId('gtk-form-save').click();
     await expect(page.getByTestId('toasts')).toContainText('Data Asesor berhasil disimpan');

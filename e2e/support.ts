@@ -69,3 +69,14 @@ export async function navigate(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
   }, path);
 }
+
+/**
+ * The text of one element as the DOM holds it (`textContent`: what the user sees in a table cell or
+ * an option, without depending on layout), runs of white space as one space, trimmed. Fails on an
+ * element with no text, so a value read to search or compare with is never empty.
+ */
+export async function textOf(locator: Locator): Promise<string> {
+  const text = ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+  expect(text, 'the element has a text').not.toBe('');
+  return text;
+}
