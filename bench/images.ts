@@ -13,8 +13,9 @@ import { startServer } from './server';
 import type { BenchResult } from './types';
 
 /*
- * Decision 049 (issue #24 item 1): every hostile image is uploaded as the certificate background
- * and as a profile photo, and after each upload the certificate preview (school logo and
+ * Decision 049 (issue #24 item 1): every hostile image is uploaded on each of the four image routes
+ * (the certificate background, the school logo with the settings form, a staff profile photo and
+ * a pupil's portal photo), and after each image the certificate preview (school logo and
  * background) is printed, while another loop polls /api/health. Budgets: the server's RSS grows by
  * at most 100 MB over its level before the first upload, and no health answer waits over 200 ms.
  * Every upload must be refused (422) and every preview must answer a PDF.
@@ -28,8 +29,10 @@ const rssMb = (pid: number) => {
   return line ? Number(line[1]) / 1024 : Number.NaN;
 };
 
-function form(field: string, filename: string, data: Buffer): FormData {
+function form(field: string, filename: string, data: Buffer, fields: Record<string, string> = {}): FormData {
   const body = new FormData();
+  // Text fields first: the settings route reads its `data` before the file.
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   body.append(field, new Blob([new Uint8Array(data)]), filename);
   return body;
 }
@@ -58,6 +61,25 @@ export async function imagesBench(): Promise<BenchResult[]> {
   try {
     const kaprog = await login('kaprog@demo.sch.id');
     const admin = await login('admin@demo.sch.id');
+    const siswa = await login('siswa@demo.sch.id');
+    // The settings form is sent whole with its logo: the school's own values, unchanged.
+    const page = (await (await fetch(`${server.url}/api/setting`, { headers: admin })).json()) as Record<
+      string,
+      unknown
+    >;
+    const settingsForm = JSON.stringify({
+      periode_aktif: page.periode_aktif,
+      tanggal_rapor: page.tanggal_rapor ?? '',
+      tanggal_rapor_kelas_akhir: '',
+      tanggal_rapor_pts: null,
+      kepala_sekolah: (page.guru_options as { value: string }[])[0]?.value ?? null,
+      jabatan: 'Kepala Sekolah',
+      zona: 'Asia/Jakarta',
+      rombel_4_tahun: [],
+      url_dapodik: '',
+      token_dapodik: '',
+      sekolah: page.sekolah,
+    });
     const preview = async () => {
       const res = await fetch(`${server.url}/api/ukk/template/pratinjau`, {
         method: 'POST',
@@ -90,14 +112,20 @@ export async function imagesBench(): Promise<BenchResult[]> {
     // Which request the health polls are waiting beside: an upload's decode or a preview's render.
     let phase: 'upload' | 'preview' = 'upload';
     const healthMax = { upload: 0, preview: 0 };
+    // The upload route a poll was sent beside, and the longest wait per route.
+    let route = '';
+    const byRoute: Record<string, number> = {};
     let rssMax = baseline;
     const poller = (async () => {
       while (polling) {
         // Counted for the phase the poll was sent in (an answer may arrive after the phase ended).
         const at = phase;
+        const beside = route;
         const t0 = performance.now();
         await fetch(`${server.url}/api/health`).then((r) => r.arrayBuffer());
-        healthMax[at] = Math.max(healthMax[at], performance.now() - t0);
+        const waited = performance.now() - t0;
+        healthMax[at] = Math.max(healthMax[at], waited);
+        if (at === 'upload' && beside) byRoute[beside] = Math.max(byRoute[beside] ?? 0, waited);
         rssMax = Math.max(rssMax, rssMb(server.pid));
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -105,18 +133,25 @@ export async function imagesBench(): Promise<BenchResult[]> {
     const refusedIn: number[] = [];
     try {
       for (const [name, filename, data] of hostile) {
-        for (const [url, method, field, headers] of [
-          ['/api/ukk/template/latar', 'PUT', 'latar', kaprog],
-          ['/api/profile/photo', 'POST', 'photo', admin],
+        for (const [url, method, field, headers, fields] of [
+          ['/api/ukk/template/latar', 'PUT', 'latar', kaprog, {}],
+          ['/api/setting', 'POST', 'logo', admin, { data: settingsForm }],
+          ['/api/profile/photo', 'POST', 'photo', admin, {}],
+          ['/api/portal/foto', 'POST', 'foto', siswa, {}],
         ] as const) {
+          route = url;
           const t0 = performance.now();
           const res = await fetch(`${server.url}${url}`, {
             method,
             headers,
-            body: form(field, filename, data),
+            body: form(field, filename, data, fields),
           });
           refusedIn.push(performance.now() - t0);
-          if (res.status !== 422) throw new Error(`${name} on ${url}: ${res.status} ${await res.text()}`);
+          const answer = await res.text();
+          // Refused for the image itself (the route's file field), not for anything else of the form.
+          const details =
+            res.status === 422 ? (JSON.parse(answer) as { details?: object }).details : undefined;
+          if (!details || !(field in details)) throw new Error(`${name} on ${url}: ${res.status} ${answer}`);
         }
         phase = 'preview';
         await preview();
@@ -127,9 +162,12 @@ export async function imagesBench(): Promise<BenchResult[]> {
       await poller;
     }
     console.log(
-      `images: ${hostile.length} hostile images × 2 routes refused, slowest ${Math.round(Math.max(...refusedIn))} ms; ` +
+      `images: ${hostile.length} hostile images × 4 routes refused, slowest ${Math.round(Math.max(...refusedIn))} ms; ` +
         `RSS ${Math.round(baseline)} → max ${Math.round(rssMax)} MB; longest health wait ${Math.round(healthMax.upload)} ms beside uploads, ` +
-        `${Math.round(healthMax.preview)} ms beside previews, ${Math.round(idleMax)} ms alone`,
+        `${Math.round(healthMax.preview)} ms beside previews, ${Math.round(idleMax)} ms alone; beside uploads by route: ` +
+        Object.entries(byRoute)
+          .map(([url, ms]) => `${url} ${Math.round(ms)} ms`)
+          .join(', '),
     );
     return [
       {

@@ -173,8 +173,11 @@ describeEngines(
     });
 
     it('an unknown e-mail costs the same argon2 work as a wrong password', async () => {
-      // Median of 9 of each, interleaved: before decision 054 the unknown account answered without
-      // any password check (≈ 11 ms sooner, a third of the wrong password's time here).
+      // 9 of each, interleaved: before decision 054 the unknown account answered without any
+      // password check (≈ 2 ms against ≥ 10 ms for a wrong password, measured again by removing
+      // the dummy verify: both engines fail here then). The fastest answer of each kind is compared,
+      // not the median: another process's load only ever adds time, and on this shared machine it
+      // moved one median (PostgreSQL: 22 ms unknown against 38 ms wrong) though both did the same work.
       const times = { wrong: [] as number[], unknown: [] as number[] };
       for (let i = 0; i < 9; i++) {
         for (const kind of ['wrong', 'unknown'] as const) {
@@ -187,8 +190,8 @@ describeEngines(
           if (kind === 'wrong' && i % 4 === 3) clock.offset += 16 * 60_000;
         }
       }
-      const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
-      expect(median(times.unknown)).toBeGreaterThan(median(times.wrong) * 0.6);
+      const fastest = (xs: number[]) => Math.min(...xs);
+      expect(fastest(times.unknown)).toBeGreaterThan(fastest(times.wrong) * 0.6);
     });
 
     it('an unknown e-mail is locked after 5 failures like a real account (no existence oracle)', async () => {

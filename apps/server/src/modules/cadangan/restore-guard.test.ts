@@ -35,6 +35,9 @@ const A = {
   userId: '2f6a1c1e-5b57-4f0e-9d63-7a3c2b1d0e77',
   email: 'admin@smk-a.sch.id',
   npsn: '69990077',
+  guruId: '3f6a1c1e-5b57-4f0e-9d63-7a3c2b1d0e77',
+  /** A's teacher's Dapodik UUID (guru.guru_id_dapodik, unique across the database). */
+  guruDapodik: '4f6a1c1e-5b57-4f0e-9d63-7a3c2b1d0e77',
 };
 
 /**
@@ -88,6 +91,10 @@ describeEngines('cadangan: a restore touches only its own school', { config: { s
     await t().db.query(
       `insert into users (user_id, sekolah_id, name, email, password_hash) values ($1, $2, 'Admin A', $3, 'x')`,
       [A.userId, A.sekolahId, A.email],
+    );
+    await t().db.query(
+      `insert into guru (guru_id, guru_id_dapodik, sekolah_id, nama, jenis_ptk_id) values ($1, $2, $3, 'Guru A', 3)`,
+      [A.guruId, A.guruDapodik, A.sekolahId],
     );
     const file = join(dir, 'asli.erapor');
     await backupSchool(t().db, file, { sekolahId: b.sekolahId, appVersion: '0.1.0' });
@@ -180,6 +187,21 @@ describeEngines('cadangan: a restore touches only its own school', { config: { s
       edit,
       'taken',
       () => CADANGAN_MESSAGES.taken('users', CADANGAN_MESSAGES.baris(3, `user_id ${was.user_id}`), 'email'),
+      { atUpload: false },
+    );
+  });
+
+  it("refuses a teacher of B carrying the Dapodik UUID of A's teacher", async () => {
+    const { edit, was } = atRow('guru', 0, (r) => ({ ...r, guru_id_dapodik: A.guruDapodik }));
+    await refused(
+      edit,
+      'taken',
+      () =>
+        CADANGAN_MESSAGES.taken(
+          'guru',
+          CADANGAN_MESSAGES.baris(1, `guru_id ${was.guru_id}`),
+          'guru_id_dapodik',
+        ),
       { atUpload: false },
     );
   });
