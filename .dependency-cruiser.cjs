@@ -37,9 +37,10 @@ const forbidden = [
     name: 'contract-to-apps',
     severity: 'error',
     comment:
-      'packages/contract is the bottom layer: it imports nothing of the apps or of the other packages.',
+      'packages/contract is the bottom layer: it imports nothing of the apps, and of the other ' +
+      'packages only the published reference tables (packages/reference-data, plain data).',
     from: { path: '^packages/contract/' },
-    to: { path: '^(apps|packages/(?!contract/))' },
+    to: { path: '^(apps/|packages/(?!contract/|reference-data/))' },
   },
   {
     name: 'contract-to-app-only-packages',
@@ -56,16 +57,17 @@ const forbidden = [
   {
     name: 'web-to-server',
     severity: 'error',
-    comment: 'The web app and the server share only packages/contract.',
+    comment:
+      'The web app imports no other app (the server, the Dapodik simulator): it shares only packages/.',
     from: { path: '^apps/web/' },
     to: { path: '^apps/(?!web/)' },
   },
   {
     name: 'server-to-web',
     severity: 'error',
-    comment: 'The web app and the server share only packages/contract.',
+    comment: 'The server imports nothing of the web app: they share only packages/contract.',
     from: { path: '^apps/server/' },
-    to: { path: '^apps/(?!server/)' },
+    to: { path: '^apps/web/' },
   },
   {
     name: 'web-no-circular',
