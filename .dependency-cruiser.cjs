@@ -84,6 +84,9 @@ module.exports = {
   forbidden,
   options: {
     doNotFollow: { path: ['node_modules'] },
+    // A run over unchanged files answers from the cache (about 1 s of CPU instead of 5; any changed file
+    // means a whole cruise again). Decision 061.
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
     exclude: { path: ['(^|/)(dist|\\.tmp|node_modules)/', '(^|/)drizzle/'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
