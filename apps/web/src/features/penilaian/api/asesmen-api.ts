@@ -15,7 +15,7 @@ import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
 /** Asesmen, nilai akhir and capaian calls (packages/contract/src/penilaian/asesmen.ts has the API table). */
-export { ASESMEN_KEY, getMapelPicker, getRombelPicker } from '../../../lib/pilihan-api';
+export { ASESMEN_KEY } from '../../../lib/pilihan-api';
 
 export interface GridTypes {
   'lingkup-materi': { grid: LingkupMateriGrid; save: LingkupMateriSave };
