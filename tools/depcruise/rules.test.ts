@@ -105,25 +105,19 @@ function tree(files: Record<string, string>): string {
 }
 
 async function violations(root: string): Promise<string[]> {
-  const cwd = process.cwd();
-  process.chdir(root);
-  try {
-    const result = await cruise(
-      ['apps', 'packages'],
-      {
-        baseDir: root,
-        validate: true,
-        ruleSet: { forbidden: config.forbidden },
-        exclude: { path: config.options.exclude.path },
-        tsPreCompilationDeps: true,
-      },
-      config.options.enhancedResolveOptions,
-    );
-    const output = result.output as ICruiseResult;
-    return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
-  } finally {
-    process.chdir(cwd);
-  }
+  const result = await cruise(
+    ['apps', 'packages'],
+    {
+      baseDir: root,
+      validate: true,
+      ruleSet: { forbidden: config.forbidden },
+      exclude: { path: config.options.exclude.path },
+      tsPreCompilationDeps: true,
+    },
+    config.options.enhancedResolveOptions,
+  );
+  const output = result.output as ICruiseResult;
+  return output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 }
 
 describe('import rules (.dependency-cruiser.cjs)', () => {
