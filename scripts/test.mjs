@@ -28,7 +28,8 @@ function step(name, cmd, args, env = {}) {
 step('build server', 'npm', ['run', 'build', '-w', '@erapor/server']);
 if (!only || only === 'unit') {
   step('typecheck', 'npx', ['tsc', '-b']);
-  step('lint', 'npx', ['biome', 'check', '.']);
+  // `npm run lint`: Biome, then the import rules (dependency-cruiser; decision 061).
+  step('lint', 'npm', ['run', 'lint']);
   step('unit and API tests', 'npx', [
     'vitest',
     'run',

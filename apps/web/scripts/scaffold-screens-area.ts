@@ -1,4 +1,4 @@
-/** Area (feature folder, named like the server module) of a route. */
+/** Area (feature folder, named like the server module) of a route or of a reused screen file. */
 export function areaOf(name: string): string {
   const exact: Record<string, string> = {
     'setting-umum': 'sekolah',
@@ -18,6 +18,7 @@ export function areaOf(name: string): string {
     beranda: 'beranda',
     unduhan: 'unduhan',
     'detil-nilai': 'portal',
+    portal: 'portal',
     'riwayat-nilai': 'riwayat-nilai',
     'setting-cadangan': 'cadangan',
     'error-404': 'misc',
@@ -33,6 +34,7 @@ export function areaOf(name: string): string {
     ['pkl-', 'pkl'],
     ['wali-kelas-', 'wali-kelas'],
     ['progress-', 'monitoring'],
+    ['cetak-', 'cetak'],
   ];
   for (const [p, area] of prefixes) if (name.startsWith(p)) return area;
   throw new Error(`No area for route ${name}`);

@@ -1,6 +1,7 @@
 import { lazyRouteComponent } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { loadChunk } from '../lib/chunk-load';
+import { AppLayout } from './app-layout-chunk';
 
 /**
  * The lazily loaded parts of the shell. The login page needs none of them: Mantine and the
@@ -10,9 +11,6 @@ import { loadChunk } from '../lib/chunk-load';
  * (ChunkLoadError) to the route's error component.
  */
 export const UiRoot = lazyRouteComponent(() => loadChunk('ui-root', () => import('./ui-root')));
-export const AppLayout = lazyRouteComponent(() =>
-  loadChunk('app-layout', () => import('./layouts/app-layout')),
-);
 
 export async function preloadShell(withAppLayout: boolean): Promise<void> {
   await Promise.all([UiRoot.preload?.(), withAppLayout ? AppLayout.preload?.() : undefined]);

@@ -18,8 +18,8 @@ import { setPrefs, usePrefs } from '../lib/prefs';
 import { queryClient } from '../lib/query-client';
 import { sessionAbility, useSession } from '../lib/session';
 import { accessibleCssVariables } from './accessible-colors';
+import { AppLayout } from './app-layout-chunk';
 import { FullLayout } from './layouts/full-layout';
-import { AppLayout } from './shell-chunks';
 import { themeWithLabels } from './theme';
 
 /** The skin decides the colour scheme; Mantine must not keep its own copy in storage. */

@@ -3,9 +3,9 @@ import { Button, Card, Loader, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
+import { PembelajaranDetailModal } from '../../../components/pembelajaran-detail/pembelajaran-detail-modal';
+import { BERANDA_GURU_KEY, getBerandaGuru } from '../../../lib/beranda-penilaian-api';
 import { useTranslation } from '../../../lib/i18n';
-import { BERANDA_GURU_KEY, getBerandaGuru } from '../api/beranda-penilaian-api';
-import { DetailModal } from './detail-modal';
 import { ProgressCell } from './progress-cell';
 
 /**
@@ -64,7 +64,7 @@ export function GuruDashboard({ user }: { user: UserData }) {
           </Table>
         </Table.ScrollContainer>
       ) : null}
-      <DetailModal pembelajaranId={detail} onClose={() => setDetail(null)} />
+      <PembelajaranDetailModal pembelajaranId={detail} onClose={() => setDetail(null)} />
     </Card>
   );
 }

@@ -3,16 +3,16 @@ import { Alert, Button, Card, Group, Loader, Modal, Stack, Switch, Table, Text, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
-import { httpErrorMessage } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { PembelajaranDetailModal } from '../../../components/pembelajaran-detail/pembelajaran-detail-modal';
 import {
   BERANDA_GURU_KEY,
   BERANDA_WALI_KEY,
   getBerandaWali,
   setKunciNilai,
-} from '../api/beranda-penilaian-api';
-import { DetailModal } from './detail-modal';
+} from '../../../lib/beranda-penilaian-api';
+import { httpErrorMessage } from '../../../lib/http-errors';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
 import { ProgressCell } from './progress-cell';
 
 /**
@@ -141,7 +141,7 @@ function WaliKelasCard({ kelas, schoolOpen }: { kelas: BerandaWaliKelas; schoolO
           </Button>
         </Group>
       </Modal>
-      <DetailModal pembelajaranId={detail} onClose={() => setDetail(null)} />
+      <PembelajaranDetailModal pembelajaranId={detail} onClose={() => setDetail(null)} />
     </Card>
   );
 }

@@ -18,13 +18,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ErrorAlert } from '../../../components/error-alert';
 import { Icon } from '../../../components/icon';
 import { useAbility } from '../../../lib/ability';
 import { formatNumber } from '../../../lib/format';
 import { httpErrorMessage } from '../../../lib/http-errors';
-import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/i18n';
 import { APP_CONFIG } from '../../../lib/prefs';
 import { useSession } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -37,7 +37,8 @@ import { WaliDashboard } from '../components/wali-dashboard';
 /**
  * Beranda (reference-screens §3), honest about what exists: the dashboard per role shows what
  * the session knows. Figures that need the school's data (pupils, grades) come with the
- * synchronisation and the assessment features, and say so.
+ * synchronisation and the assessment features, and say so. A pupil's Beranda is the portal's
+ * screen instead, named for this route in app/screen-aliases.ts.
  */
 export default function BerandaPage() {
   const { userData } = useSession();
@@ -46,7 +47,6 @@ export default function BerandaPage() {
   const roles = userData.roles;
   let body: ReactNode;
   if (roles.includes('admin') || roles.includes('tu')) body = <AdminDashboard user={userData} />;
-  else if (roles.includes('siswa')) body = <SiswaDashboard />;
   else if (roles.length > 0 && ability.can('read', 'Web')) body = <StaffDashboard user={userData} />;
   else body = <NoRoleDashboard user={userData} />;
   return (
@@ -217,19 +217,6 @@ function StaffDashboard({ user }: { user: UserData }) {
         </Alert>
       )}
     </>
-  );
-}
-
-/** The pupil's portal: its own chunk with its strings, loaded only for a pupil. */
-const Portal = lazy(() =>
-  Promise.all([import('../../portal/components/portal'), loadAreaMessages('portal')]).then(([m]) => m),
-);
-
-function SiswaDashboard() {
-  return (
-    <Suspense fallback={<Loader size="sm" />}>
-      <Portal />
-    </Suspense>
   );
 }
 

@@ -1,21 +1,16 @@
-import type { CetakRaporResponse, RaporDokumen } from '@erapor/contract/cetak/rapor';
+import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
 import type { SklSemuaRequest } from '@erapor/contract/cetak/skl';
 import type { TranskripSemuaRequest } from '@erapor/contract/cetak/transkrip';
-import { isFinished, type Job } from '@erapor/contract/jobs';
+import type { Job } from '@erapor/contract/jobs';
 import type { RaporP5SemuaRequest } from '@erapor/contract/projek/cetak';
 import { api } from '../../../lib/api-client';
-import { downloadFile, openPdf } from '../../../lib/download';
-import { followEvents } from '../../../lib/follow-events';
+import { openPdf } from '../../../lib/download';
+
+export { getCetakRapor } from '../../../lib/pilihan-api';
 
 /** Cetak Rapor calls (packages/contract/src/cetak/rapor.ts has the API table). */
 export const CETAK_RAPOR_KEY = ['cetak', 'rapor'] as const;
-
-/** The print page of a class (none: the wali's own class, or the first class for the Waka). */
-export async function getCetakRapor(rombelId: string | null): Promise<CetakRaporResponse> {
-  const params = rombelId ? { rombongan_belajar_id: rombelId } : {};
-  return (await api.get<CetakRaporResponse>('/cetak/rapor', { params })).data;
-}
 
 /** Opens one of a pupil's documents in a new tab, shown from a blob (lib/download.ts `openPdf`). */
 export function openRaporPdf(dokumen: RaporDokumen, anggotaRombelId: string): Promise<void> {
@@ -56,33 +51,4 @@ export async function startSklSemua(input: SklSemuaRequest): Promise<Job> {
 /** Cetak Semua of a class's P5 reports (decision 037): the same job, its own kind. */
 export async function startRaporP5Semua(input: RaporP5SemuaRequest): Promise<Job> {
   return (await api.post<Job>('/cetak/rapor-p5-semua', input)).data;
-}
-
-export async function getRaporSemua(jobId: string): Promise<Job> {
-  return (await api.get<Job>(`/cetak/rapor-semua/${jobId}`)).data;
-}
-
-export async function cancelRaporSemua(jobId: string): Promise<Job> {
-  return (await api.post<Job>(`/cetak/rapor-semua/${jobId}/batal`)).data;
-}
-
-/** Saves the finished file under the server's name; resolves with that name. */
-export function downloadRaporSemua(jobId: string): Promise<string> {
-  return downloadFile(`/cetak/rapor-semua/${jobId}/unduh`, { fallbackName: 'rapor.pdf' });
-}
-
-/** Follows a job until it ends (SSE, else polling: lib/follow-events.ts). */
-export function followRaporSemua(
-  jobId: string,
-  onJob: (job: Job) => void,
-  signal: AbortSignal,
-): Promise<void> {
-  return followEvents({
-    url: `/api/cetak/rapor-semua/${jobId}/events`,
-    event: 'job',
-    poll: () => getRaporSemua(jobId),
-    finished: (job) => isFinished(job.status),
-    onItem: onJob,
-    signal,
-  });
 }

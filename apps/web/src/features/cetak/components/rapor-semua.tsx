@@ -2,10 +2,14 @@ import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { RaporSemuaOutput, RaporSemuaRequestInput } from '@erapor/contract/cetak/rapor-semua';
 import { Button, Card, Checkbox, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import {
+  CetakSemuaButtons,
+  type CetakSemuaLabels,
+  CetakSemuaStatus,
+} from '../../../components/cetak-semua/cetak-semua-status';
+import { useCetakSemuaJob } from '../../../components/cetak-semua/use-cetak-semua';
 import { useTranslation } from '../../../lib/i18n';
 import { startRaporP5Semua, startRaporSemua, startSklSemua, startTranskripSemua } from '../api/rapor-api';
-import { CetakSemuaButtons, type CetakSemuaLabels, CetakSemuaStatus } from './cetak-semua-status';
-import { useCetakSemuaJob } from './use-cetak-semua';
 
 const DOKUMEN: { dokumen: RaporDokumen; label: string }[] = [
   { dokumen: 'cover', label: 'cetak.rapor.cover' },

@@ -2,10 +2,12 @@ import type { BobotEditInput, BobotResponse } from '@erapor/contract/kurikulum/b
 import type { FilterOptions, KurikulumKind } from '@erapor/contract/kurikulum/common';
 import type { CpCreateInput, CpRow } from '@erapor/contract/kurikulum/cp';
 import type { KdCreateInput, KdRow } from '@erapor/contract/kurikulum/kd';
-import type { TpCreateInput, TpMapelResponse, TpRow, TpSaved, TpSumber } from '@erapor/contract/kurikulum/tp';
+import type { TpCreateInput, TpMapelResponse, TpRow, TpSaved } from '@erapor/contract/kurikulum/tp';
 import type { ListQuery, ListResponse } from '@erapor/contract/list';
 import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
+
+export { getTpSumber } from '../../../lib/pilihan-api';
 
 /** Curriculum calls (the API tables are in packages/contract/src/kurikulum/*.ts). */
 export const KURIKULUM_KEY = ['kurikulum'] as const;
@@ -65,11 +67,6 @@ export async function setCpStatus(id: number, aktif: boolean): Promise<Message> 
 
 export async function listTp(query: ListQuery & FilterValue): Promise<ListResponse<TpRow>> {
   return (await api.get<ListResponse<TpRow>>('/kurikulum/tp', { params: query })).data;
-}
-
-export async function getTpSumber(pembelajaranId: string): Promise<TpSumber> {
-  return (await api.get<TpSumber>('/kurikulum/tp/sumber', { params: { pembelajaran_id: pembelajaranId } }))
-    .data;
 }
 
 export async function createTp(body: TpCreateInput): Promise<TpSaved> {

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
+import { PembelajaranDetailModal } from '../../../components/pembelajaran-detail/pembelajaran-detail-modal';
 import { waktu } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { DetailModal } from '../../beranda/components/detail-modal';
 import {
   downloadPenilaianExcel,
   getDetailPenilaian,
@@ -167,7 +167,7 @@ export function PenilaianScreen() {
           testId="monitoring-table"
         />
       </Stack>
-      <DetailModal
+      <PembelajaranDetailModal
         pembelajaranId={detailId}
         onClose={() => setDetailId(null)}
         load={getDetailPenilaian}

@@ -4,9 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/error-alert';
+import { RencanaDetailModal } from '../../../components/ukk-rencana/rencana-detail-modal';
 import { formatNumber } from '../../../lib/format';
 import { useTranslation } from '../../../lib/i18n';
-import { RencanaDetailModal } from '../../ukk/components/rencana-screen';
 import {
   downloadUkkExcel,
   getDetailUkk,

@@ -6,10 +6,8 @@ import type {
   JenisTemplate,
   LingkupMateriGrid,
   LingkupMateriSave,
-  MapelPickerResponse,
   NilaiAkhirGrid,
   NilaiAkhirSave,
-  RombelPickerRow,
   SaveResult,
   UploadResult,
 } from '@erapor/contract/penilaian/asesmen';
@@ -17,18 +15,7 @@ import { api } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 
 /** Asesmen, nilai akhir and capaian calls (packages/contract/src/penilaian/asesmen.ts has the API table). */
-export const ASESMEN_KEY = ['penilaian', 'asesmen'] as const;
-
-export async function getRombelPicker(tingkat: string, jenisRombel: string): Promise<RombelPickerRow[]> {
-  const res = await api.get<{ data: RombelPickerRow[] }>('/penilaian/rombel', {
-    params: { tingkat, jenis_rombel: jenisRombel },
-  });
-  return res.data.data;
-}
-
-export async function getMapelPicker(rombelId: string): Promise<MapelPickerResponse> {
-  return (await api.get<MapelPickerResponse>(`/penilaian/rombel/${rombelId}/pembelajaran`)).data;
-}
+export { ASESMEN_KEY } from '../../../lib/pilihan-api';
 
 export interface GridTypes {
   'lingkup-materi': { grid: LingkupMateriGrid; save: LingkupMateriSave };

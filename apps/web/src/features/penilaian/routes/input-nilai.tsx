@@ -1,8 +1,8 @@
 import { JENIS_ASESMEN, JENIS_LABEL } from '@erapor/contract/penilaian/asesmen';
 import { Select } from '@mantine/core';
+import { AsesmenShell } from '../../../components/asesmen-shell/asesmen-shell';
 import { useTranslation } from '../../../lib/i18n';
 import { AkhirSemesterPanel } from '../components/asesmen/akhir-semester-panel';
-import { AsesmenShell } from '../components/asesmen/asesmen-shell';
 import { LingkupMateriPanel } from '../components/asesmen/lingkup-materi-panel';
 
 /**

@@ -1,4 +1,4 @@
-import { AsesmenShell } from '../components/asesmen/asesmen-shell';
+import { AsesmenShell } from '../../../components/asesmen-shell/asesmen-shell';
 import { NilaiAkhirPanel } from '../components/asesmen/nilai-akhir-panel';
 
 /**

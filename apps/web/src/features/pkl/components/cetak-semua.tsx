@@ -1,13 +1,13 @@
 import type { RaporSemuaOutput } from '@erapor/contract/cetak/rapor-semua';
 import { Button, Card, Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
 import {
   CetakSemuaButtons,
   type CetakSemuaLabels,
   CetakSemuaStatus,
-} from '../../cetak/components/cetak-semua-status';
-import { useCetakSemuaJob } from '../../cetak/components/use-cetak-semua';
+} from '../../../components/cetak-semua/cetak-semua-status';
+import { useCetakSemuaJob } from '../../../components/cetak-semua/use-cetak-semua';
+import { useTranslation } from '../../../lib/i18n';
 import { startRaporPklSemua } from '../api/cetak-api';
 
 const LABELS: CetakSemuaLabels = {

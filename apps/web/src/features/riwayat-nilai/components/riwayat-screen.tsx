@@ -5,17 +5,17 @@ import { ServerTable } from '../../../components/data-table';
 import { TanggalInput } from '../../../components/date-fields';
 import { ErrorAlert } from '../../../components/error-alert';
 import { optionValues, useKnownChoice } from '../../../components/known-choice';
+import { riwayatColumns } from '../../../components/riwayat-nilai/riwayat-columns';
 import { httpErrorMessage } from '../../../lib/http-errors';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { useView } from '../../../lib/view-search';
 import {
   downloadRiwayatExcel,
   getOpsiRiwayat,
   listRiwayat,
   RIWAYAT_NILAI_KEY,
-} from '../api/riwayat-nilai-api';
-import { riwayatColumns } from './riwayat-columns';
+} from '../../../lib/riwayat-nilai-api';
+import { toast } from '../../../lib/toast';
+import { useView } from '../../../lib/view-search';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 

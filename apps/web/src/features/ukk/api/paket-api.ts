@@ -12,7 +12,8 @@ import { api } from '../../../lib/api-client';
 import { openPdfPreview } from '../../../lib/download';
 
 /** Paket UKK calls (packages/contract/src/ukk/paket.ts). */
-export const UKK_KEY = ['ukk'] as const;
+export { UKK_KEY } from '../../../lib/ukk-rencana-api';
+
 type Message = { message: string };
 
 export async function listPaket(query: ListQuery): Promise<PaketList> {

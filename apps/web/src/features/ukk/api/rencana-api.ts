@@ -1,25 +1,20 @@
-import type { Job } from '@erapor/contract/jobs';
 import type { ListQuery } from '@erapor/contract/list';
 import type { NilaiUkkGrid, NilaiUkkSave, PenilaianRencana } from '@erapor/contract/ukk/nilai';
 import type {
-  RencanaDetail,
   RencanaList,
   RencanaPilihan,
   RencanaPilihanQuery,
   RencanaSaveInput,
 } from '@erapor/contract/ukk/rencana';
-import type { SertifikatPilihan, SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
 import { api } from '../../../lib/api-client';
+
+export { getRencana } from '../../../lib/ukk-rencana-api';
 
 /** Rencana Penilaian UKK calls (packages/contract/src/ukk/rencana.ts). */
 type Saved = { message: string; rencana_ukk_id: string };
 
 export async function listRencana(query: ListQuery): Promise<RencanaList> {
   return (await api.get<RencanaList>('/ukk/rencana', { params: query })).data;
-}
-
-export async function getRencana(id: string): Promise<RencanaDetail> {
-  return (await api.get<RencanaDetail>(`/ukk/rencana/${id}`)).data;
 }
 
 export async function getRencanaPilihan(query: RencanaPilihanQuery): Promise<RencanaPilihan> {
@@ -54,15 +49,4 @@ export async function saveNilaiUkk(
   return (
     await api.put<{ message: string; saved: number; deleted: number }>(`/ukk/rencana/${id}/nilai`, body)
   ).data;
-}
-
-/** Cetak Semua of a plan's certificates (decisions 033, 038): the bulk job under its own kind. */
-export async function startSertifikatSemua(input: SertifikatSemuaRequest): Promise<Job> {
-  return (await api.post<Job>('/cetak/sertifikat-semua', input)).data;
-}
-
-/** The plans whose certificates the caller prints and the chosen plan's scored pupils (Pusat Unduhan). */
-export async function getSertifikatPilihan(rencanaUkkId: string | null): Promise<SertifikatPilihan> {
-  const params = rencanaUkkId ? { rencana_ukk_id: rencanaUkkId } : {};
-  return (await api.get<SertifikatPilihan>('/cetak/sertifikat', { params })).data;
 }

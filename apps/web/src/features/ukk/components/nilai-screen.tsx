@@ -19,13 +19,13 @@ import {
 import { rowProblems } from '../../../components/grade-grid/row-problems';
 import { GateAlert, type Refusal, SaveBar, SaveRefusal } from '../../../components/grade-grid/save-feedback';
 import { useUnsavedGuard } from '../../../components/grade-grid/use-unsaved-guard';
+import { CetakSemuaSertifikat } from '../../../components/ukk-rencana/cetak-semua-sertifikat';
+import { CetakSertifikatButton } from '../../../components/ukk-rencana/cetak-sertifikat-button';
 import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
 import { getNilaiUkk, listPenilaianRencana, saveNilaiUkk } from '../api/rencana-api';
-import { CetakSertifikatButton } from './cetak-button';
-import { CetakSemuaSertifikat } from './cetak-semua';
 import { KESIMPULAN_COL, NILAI_COL, nilaiDraftOf, saveRows, withKesimpulan } from './nilai-draft';
 
 const EMPTY = nilaiDraftOf(undefined);

@@ -1,28 +1,21 @@
-import type { RencanaDetail, RencanaRow } from '@erapor/contract/ukk/rencana';
-import { Alert, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { RencanaRow } from '@erapor/contract/ukk/rencana';
+import { Button, Group } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
-import { SCROLL_X_AREA } from '../../../components/scroll-x';
+import { RencanaDetailModal } from '../../../components/ukk-rencana/rencana-detail-modal';
 import { useBusEvent } from '../../../lib/event-bus';
-import { httpErrorMessage, httpErrorText } from '../../../lib/http-errors';
+import { httpErrorText } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { scoreLossToConfirm } from '../../../lib/score-loss';
 import { toast } from '../../../lib/toast';
 import { UKK_KEY } from '../api/paket-api';
-import { deleteRencana, getRencana, listRencana } from '../api/rencana-api';
-import { CetakSertifikatButton } from './cetak-button';
-import { CetakSemuaSertifikat } from './cetak-semua';
+import { deleteRencana, listRencana } from '../api/rencana-api';
 import { RencanaFormModal, type RencanaTarget } from './rencana-form-modal';
-import { ConfirmDialog, type ConfirmState, Z } from './ui';
+import { ConfirmDialog, type ConfirmState } from './ui';
 
 const KEY = [...UKK_KEY, 'rencana-list'] as const;
-
-/** 2026-05-20 → 20-05-2026 (id; the one formatter, lib/format.ts). */
-import { tanggal as formatTanggal } from '../../../lib/format';
-
-export { formatTanggal };
 
 /**
  * Rencana Penilaian UKK (reference-screens §9.1; issue #13 item 6), for the Kaprog:
@@ -130,130 +123,5 @@ export function RencanaScreen() {
       <RencanaDetailModal id={detail} onClose={() => setDetail(null)} />
       <ConfirmDialog state={confirm} busy={remove.isPending} onCancel={() => setConfirm(null)} />
     </>
-  );
-}
-
-type DetailPeserta = RencanaDetail['peserta'][number] & { diharapkan?: boolean };
-
-/**
- * "Detil Rencana Penilaian UKK": the plan and its pupils with Nilai and Kesimpulan. The Waka's
- * Monitoring opens the same modal with its own `load` (issue #14 item 6): there each pupil carries
- * `diharapkan`, so a counted pupil without a score is marked "Belum dinilai" and one who left is
- * dimmed.
- */
-export function RencanaDetailModal({
-  id,
-  onClose,
-  load = getRencana,
-  queryKey = UKK_KEY,
-}: {
-  id: string | null;
-  onClose: () => void;
-  load?: (id: string) => Promise<Omit<RencanaDetail, 'peserta'> & { peserta: DetailPeserta[] }>;
-  queryKey?: readonly unknown[];
-}) {
-  const { t } = useTranslation();
-  const q = useQuery({
-    queryKey: [...queryKey, 'rencana', id],
-    queryFn: () => load(id ?? ''),
-    enabled: id !== null,
-  });
-  const d = q.data;
-  const field = (label: string, value: string) => (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </Stack>
-  );
-  return (
-    <Modal
-      opened={id !== null}
-      onClose={onClose}
-      title={t('ukk.rencana.detailTitle')}
-      size="xl"
-      zIndex={Z.modal}
-    >
-      {q.isError ? <Alert color="red">{httpErrorMessage(q.error, t)}</Alert> : null}
-      {!d ? (
-        q.isLoading ? (
-          <Loader size="sm" />
-        ) : null
-      ) : (
-        <Stack data-testid="rencana-detail">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {field(t('ukk.rencana.paket'), `${d.nomor_paket} - ${d.nama_paket_id}`)}
-            {field(t('ukk.rencana.kelas'), d.kelas)}
-            {field(t('ukk.rencana.internal'), d.nama_internal)}
-            {field(
-              t('ukk.rencana.eksternal'),
-              d.nama_dudi ? `${d.nama_eksternal} (${d.nama_dudi})` : d.nama_eksternal,
-            )}
-            {field(t('ukk.rencana.tanggal'), formatTanggal(d.tanggal_sertifikat))}
-            {field(t('ukk.rencana.pola'), t(`ukk.rencana.pola_${d.pola_ukk}`))}
-          </SimpleGrid>
-          <Table.ScrollContainer minWidth={480} scrollAreaProps={SCROLL_X_AREA}>
-            <Table striped withTableBorder data-testid="rencana-peserta">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>No.</Table.Th>
-                  <Table.Th>{t('ukk.rencana.nama')}</Table.Th>
-                  <Table.Th>NISN</Table.Th>
-                  <Table.Th>{t('ukk.rencana.nilai')}</Table.Th>
-                  <Table.Th>{t('ukk.rencana.kesimpulan')}</Table.Th>
-                  <Table.Th>#</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {d.peserta.map((p: DetailPeserta, i) => (
-                  <Table.Tr
-                    key={p.anggota_rombel_id}
-                    data-ungraded={p.diharapkan && p.nilai === null ? 'true' : undefined}
-                    style={p.diharapkan === false ? { opacity: 0.5 } : undefined}
-                  >
-                    <Table.Td>{i + 1}</Table.Td>
-                    <Table.Td>{p.nama}</Table.Td>
-                    <Table.Td>{p.nisn ?? '-'}</Table.Td>
-                    <Table.Td>
-                      {p.diharapkan && p.nilai === null ? (
-                        <Badge color="red" variant="light" size="sm" data-testid="detail-belum">
-                          {t('ukk.rencana.belumDinilai')}
-                        </Badge>
-                      ) : (
-                        (p.nilai ?? '-')
-                      )}
-                    </Table.Td>
-                    <Table.Td>{p.kesimpulan}</Table.Td>
-                    <Table.Td>
-                      {p.nilai !== null && d.pola_ukk !== 'lsp' ? (
-                        <CetakSertifikatButton
-                          anggotaRombelId={p.anggota_rombel_id}
-                          rencanaUkkId={d.rencana_ukk_id}
-                          nama={p.nama}
-                        />
-                      ) : null}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {d.pola_ukk !== 'lsp' && d.peserta.some((p) => p.nilai !== null) ? (
-            <Stack gap={4}>
-              <Text fw={600} size="sm">
-                {t('ukk.semua.title')}
-              </Text>
-              <CetakSemuaSertifikat rencanaUkkId={d.rencana_ukk_id} />
-            </Stack>
-          ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('ukk.rencana.tutup')}
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
   );
 }

@@ -1,10 +1,10 @@
 import type { UnduhanEntry } from '@erapor/contract/unduhan/katalog';
 import { Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { AsesmenShell } from '../../../components/asesmen-shell/asesmen-shell';
 import { useTranslation } from '../../../lib/i18n';
+import { getTpSumber } from '../../../lib/pilihan-api';
 import { useView } from '../../../lib/view-search';
-import { getTpSumber } from '../../kurikulum/api/kurikulum-api';
-import { AsesmenShell } from '../../penilaian/components/asesmen/asesmen-shell';
 import { EntryList } from './entry-list';
 
 /**

@@ -3,8 +3,8 @@ import { Select, SimpleGrid, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ErrorAlert } from '../../../components/error-alert';
 import { useTranslation } from '../../../lib/i18n';
+import { getSertifikatPilihan } from '../../../lib/pilihan-api';
 import { useView } from '../../../lib/view-search';
-import { getSertifikatPilihan } from '../../ukk/api/rencana-api';
 import { EntryList } from './entry-list';
 
 /**

@@ -19,10 +19,10 @@ import {
   setCells,
 } from '../../../../components/grade-grid/grid-model';
 import { useUnsavedGuard } from '../../../../components/grade-grid/use-unsaved-guard';
+import { type RiwayatCell, RiwayatCellModal } from '../../../../components/riwayat-nilai/riwayat-cell-modal';
 import { toHttpError } from '../../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../../lib/i18n';
 import { toast } from '../../../../lib/toast';
-import { type RiwayatCell, RiwayatCellModal } from '../../../riwayat-nilai/components/riwayat-cell-modal';
 import { ExcelTools } from './excel-tools';
 
 /** A changed cell with the value the browser loaded, for the save request. */

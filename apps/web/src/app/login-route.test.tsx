@@ -1,10 +1,10 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAppRouter } from '../../../app/router';
-import { clearSession } from '../../../lib/session';
-import { LOGIN } from '../../../lib/session.test-data';
-import { clearToasts, getToasts } from '../../../lib/toast';
+import { clearSession } from '../lib/session';
+import { LOGIN } from '../lib/session.test-data';
+import { clearToasts, getToasts } from '../lib/toast';
+import { createAppRouter } from './router';
 
 const SEMESTERS = {
   semester: [

@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { openPdf } from '../../../lib/download';
-import { httpErrorText } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
+import { openPdf } from '../../lib/download';
+import { httpErrorText } from '../../lib/http-errors';
+import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 
 /**
  * "Cetak" of one pupil's UKK certificate: fetched with the token and shown from a blob in a tab

@@ -3,9 +3,9 @@ import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from '../../../lib/i18n';
-import { useSession } from '../../../lib/session';
-import { ASESMEN_KEY, getMapelPicker, getRombelPicker } from '../api/asesmen-api';
+import { useTranslation } from '../../lib/i18n';
+import { ASESMEN_KEY, getMapelPicker, getRombelPicker } from '../../lib/pilihan-api';
+import { useSession } from '../../lib/session';
 
 /** The header form's choices; each one clears those after it (reference-screens §7). */
 export interface HeaderValue {

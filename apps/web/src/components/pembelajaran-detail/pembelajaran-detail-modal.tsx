@@ -3,15 +3,15 @@ import type { SubMapelGenerated } from '@erapor/contract/penilaian/sub-mapel';
 import { Alert, Badge, Button, Group, List, Loader, Modal, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { httpErrorMessage } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
 import {
   BERANDA_GURU_KEY,
   BERANDA_WALI_KEY,
   generateSubMapel,
   getBerandaDetail,
-} from '../api/beranda-penilaian-api';
+} from '../../lib/beranda-penilaian-api';
+import { httpErrorMessage } from '../../lib/http-errors';
+import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 import { PklGenerate } from './pkl-generate';
 
 /**
@@ -22,7 +22,7 @@ import { PklGenerate } from './pkl-generate';
  * marked "Belum dinilai"; pupils not counted (another religion, left) are dimmed. The Waka's
  * Monitoring › Nilai Akademik opens the same modal with its own `load` (issue #14 item 3).
  */
-export function DetailModal({
+export function PembelajaranDetailModal({
   pembelajaranId,
   onClose,
   load = getBerandaDetail,

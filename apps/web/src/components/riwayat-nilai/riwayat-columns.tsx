@@ -1,8 +1,8 @@
 import { jenisRiwayatLabel, type RiwayatNilaiRow, SUMBER_LABEL } from '@erapor/contract/riwayat-nilai';
 import { Text } from '@mantine/core';
-import type { ServerTableColumn } from '../../../components/data-table';
-import { waktu } from '../../../lib/format';
-import type { TFunction } from '../../../lib/i18n';
+import { waktu } from '../../lib/format';
+import type { TFunction } from '../../lib/i18n';
+import type { ServerTableColumn } from '../data-table';
 
 export const formatWaktu = (iso: string) => waktu(iso, { seconds: true });
 

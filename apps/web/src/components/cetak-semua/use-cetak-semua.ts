@@ -1,9 +1,14 @@
 import { isFinished, type Job } from '@erapor/contract/jobs';
 import { useEffect, useRef, useState } from 'react';
-import { httpErrorMessage, toHttpError } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { cancelRaporSemua, downloadRaporSemua, followRaporSemua, getRaporSemua } from '../api/rapor-api';
+import {
+  cancelRaporSemua,
+  downloadRaporSemua,
+  followRaporSemua,
+  getRaporSemua,
+} from '../../lib/cetak-semua-api';
+import { httpErrorMessage, toHttpError } from '../../lib/http-errors';
+import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 
 /**
  * A Cetak Semua job on a screen (decision 033): start it (a 409 naming the same running job is

@@ -1,7 +1,7 @@
 import type { ListQuery } from '@erapor/contract/list';
 import type { RiwayatNilaiList, RiwayatNilaiOpsi } from '@erapor/contract/riwayat-nilai';
-import { api } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
+import { api } from './api-client';
+import { downloadFile } from './download';
 
 /** Riwayat Perubahan Nilai (packages/contract/src/riwayat-nilai.ts). */
 export const RIWAYAT_NILAI_KEY = ['riwayat-nilai'] as const;

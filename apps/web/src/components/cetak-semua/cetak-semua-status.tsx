@@ -1,5 +1,5 @@
 import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
 import type { useCetakSemuaJob } from './use-cetak-semua';
 
 type JobState = ReturnType<typeof useCetakSemuaJob>;

@@ -2,10 +2,10 @@ import type { PklGenerated } from '@erapor/contract/pkl/penilaian';
 import { Alert, Button, List, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { httpErrorMessage } from '../../../lib/http-errors';
-import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../lib/toast';
-import { BERANDA_GURU_KEY, BERANDA_WALI_KEY, generateNilaiPkl } from '../api/beranda-penilaian-api';
+import { BERANDA_GURU_KEY, BERANDA_WALI_KEY, generateNilaiPkl } from '../../lib/beranda-penilaian-api';
+import { httpErrorMessage } from '../../lib/http-errors';
+import { useTranslation } from '../../lib/i18n';
+import { toast } from '../../lib/toast';
 
 /**
  * The PKL subject's part of the Beranda "Detil" (issue #12 item 5, decision 034): the rule of its

@@ -1,14 +1,14 @@
 import type { RaporSemuaOutput } from '@erapor/contract/cetak/rapor-semua';
 import { Button, Group, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from '../../lib/i18n';
+import { startSertifikatSemua } from '../../lib/ukk-rencana-api';
 import {
   CetakSemuaButtons,
   type CetakSemuaLabels,
   CetakSemuaStatus,
-} from '../../cetak/components/cetak-semua-status';
-import { useCetakSemuaJob } from '../../cetak/components/use-cetak-semua';
-import { startSertifikatSemua } from '../api/rencana-api';
+} from '../cetak-semua/cetak-semua-status';
+import { useCetakSemuaJob } from '../cetak-semua/use-cetak-semua';
 
 const LABELS: CetakSemuaLabels = {
   cancel: 'ukk.semua.cancel',

@@ -2,11 +2,11 @@ import type { MapelPickerResponse } from '@erapor/contract/penilaian/asesmen';
 import { TINGKAT } from '@erapor/contract/referensi/peserta-didik';
 import { Alert, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useKnownChoice } from '../../../../components/known-choice';
-import { httpErrorMessage } from '../../../../lib/http-errors';
-import { useTranslation } from '../../../../lib/i18n';
-import { useView } from '../../../../lib/view-search';
-import { HeaderForm, type HeaderValue, JENIS_ROMBEL, useMapelPicker, useRombelPicker } from '../header-form';
+import { httpErrorMessage } from '../../lib/http-errors';
+import { useTranslation } from '../../lib/i18n';
+import { useView } from '../../lib/view-search';
+import { useKnownChoice } from '../known-choice';
+import { HeaderForm, type HeaderValue, JENIS_ROMBEL, useMapelPicker, useRombelPicker } from './header-form';
 
 const TINGKAT_VALUES = TINGKAT.map(String);
 const NO_EXTRA: readonly string[] = [];

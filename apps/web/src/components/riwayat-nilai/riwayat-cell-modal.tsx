@@ -1,10 +1,10 @@
 import type { RiwayatNilaiRow } from '@erapor/contract/riwayat-nilai';
 import { Modal } from '@mantine/core';
 import { use } from 'react';
-import { ServerTable } from '../../../components/data-table';
-import { Z } from '../../../components/z-index';
-import { loadAreaMessages, useTranslation } from '../../../lib/i18n';
-import { listRiwayat, RIWAYAT_NILAI_KEY } from '../api/riwayat-nilai-api';
+import { loadAreaMessages, useTranslation } from '../../lib/i18n';
+import { listRiwayat, RIWAYAT_NILAI_KEY } from '../../lib/riwayat-nilai-api';
+import { ServerTable } from '../data-table';
+import { Z } from '../z-index';
 import { riwayatColumns } from './riwayat-columns';
 
 // The grade screens that open this dialog are of another area: its strings load with the module.

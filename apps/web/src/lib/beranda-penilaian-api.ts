@@ -5,7 +5,7 @@ import type {
 } from '@erapor/contract/penilaian/beranda';
 import type { SubMapelGenerated } from '@erapor/contract/penilaian/sub-mapel';
 import type { PklGenerated } from '@erapor/contract/pkl/penilaian';
-import { api } from '../../../lib/api-client';
+import { api } from './api-client';
 
 /** The teacher's and homeroom teacher's Beranda (packages/contract/src/penilaian/beranda.ts). */
 export const BERANDA_GURU_KEY = ['beranda', 'guru'] as const;
