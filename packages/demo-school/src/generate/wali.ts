@@ -2,15 +2,13 @@ import { demoTeacher, type GenerateContext, jpIn, type Kelas, type Teacher, wali
 
 /** Phase: each class's wali kelas (wali@ for X TJKT 1), the soft-deleted and elective rombels' teacher. */
 export function assignWaliKelas(ctx: GenerateContext): void {
-  const { units, kelasList, gurus, softDeleted, electiveRombels } = ctx;
+  const { units, unitsByRombel, isWali, waliOf, kelasList, gurus, softDeleted, electiveRombels } = ctx;
   const waliKelas = waliKelasOf(ctx);
-  const { unitsByRombel } = ctx;
   for (const u of units) {
     const list = unitsByRombel.get(u.rombel.rombongan_belajar_id) ?? [];
     list.push(u);
     unitsByRombel.set(u.rombel.rombongan_belajar_id, list);
   }
-  const { isWali, waliOf } = ctx;
   waliOf.set(waliKelas, demoTeacher(ctx, 'wali'));
   isWali.add(demoTeacher(ctx, 'wali'));
   for (const k of kelasList) {
