@@ -31,12 +31,12 @@ import {
 } from '@erapor/contract/penilaian/rules';
 import { P5_KODE_DIMENSI_TO_NO, p5Elemen } from '@erapor/reference-data/p5';
 import { generateAbsensi } from './absensi.ts';
-import { guruKemajuan } from './kemajuan-guru.ts';
+import { guruKemajuan, type Kemajuan } from './kemajuan-guru.ts';
 import { Rng } from './rng.ts';
 import type { DemoSchool, Pembelajaran, RombonganBelajar, Uuid } from './types.ts';
 import { dayOf, weights, ymd } from './util.ts';
 
-export type Kemajuan = 'lengkap' | 'sebagian' | 'belum';
+export type { Kemajuan };
 
 export interface DemoTp {
   tp_id: Uuid;

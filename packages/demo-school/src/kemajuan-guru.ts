@@ -12,8 +12,10 @@
  * smk-standard: 8 subjects → 4 complete, 1 partly, 3 not started (62.5 % with graded pupils; the
  * spread's 6 / 1 / 1 would leave the browser tests no blank class to share).
  */
-import type { Kemajuan } from './grades.ts';
 import type { DemoSchool, Pembelajaran, RombonganBelajar, Uuid } from './types.ts';
+
+/** How far a teacher's grading has come in the demo: every subject, some, or none. */
+export type Kemajuan = 'lengkap' | 'sebagian' | 'belum';
 
 export function guruKemajuan(
   school: DemoSchool,
