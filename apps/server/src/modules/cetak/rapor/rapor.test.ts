@@ -424,7 +424,8 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     expect(text).toContain(fx.dudi.nama);
     // 1 Jul – 31 Dec 2025: six whole months.
     expect(text).toMatch(/ 6 Sangat rajin selama PKL/);
-    if (d?.alamatJalan) expect(text).toContain(d.alamatJalan.split(' ')[0] ?? '');
+    expect(d?.alamatJalan).toBeTruthy();
+    expect(text).toContain(d?.alamatJalan?.split(' ')[0]);
     // PKL comes first among the notes, before Ekstrakurikuler and Ketidakhadiran.
     expect(text.indexOf('Praktik Kerja Lapangan')).toBeLessThan(text.indexOf('Ekstrakurikuler'));
 
