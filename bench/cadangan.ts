@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance as perfHooks } from 'node:perf_hooks';
 import { openPglite } from '../apps/server/src/db/client';
@@ -16,7 +16,7 @@ import { ensureSemesters } from '../apps/server/src/modules/sekolah/service';
 import { openAppEnv } from './app-env';
 import { GridWriter, loginHeaders } from './grid-writer';
 import { addTeacherAccount, gradableSubjects, PASSWORD, tpTexts } from './penilaian';
-import { percentile } from './stats';
+import { loadAverage, percentile } from './stats';
 import type { BenchResult } from './types';
 
 /*
@@ -30,10 +30,6 @@ const BUDGET_S = 30;
 const WAIT_BUDGET_MS = 1000;
 /** A backup beside continuous grid saves that has not finished by then fails the bench. */
 const SAVES_BACKUP_LIMIT_S = Number(process.env.BENCH_BACKUP_SAVES_LIMIT_S ?? 240);
-const load = () =>
-  loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' ');
 
 /*
  * Grid saves over HTTP as in bench/penilaian.ts (37 pupils × 15 TP: the living school's 3 and 12
@@ -73,7 +69,7 @@ export async function gridSavesDuringBackup(): Promise<BenchResult[]> {
     const alone: number[] = [];
     for (let i = 0; i < 45; i++) await save(alone);
     alone.splice(0, 5); // the first saves warm the route up
-    const loadAlone = load();
+    const loadAlone = loadAverage();
 
     const during: number[] = [];
     let backingUp = true;
@@ -117,9 +113,8 @@ export async function gridSavesDuringBackup(): Promise<BenchResult[]> {
     console.info(
       `cadangan beside grid saves (${writer.cells} cells a save): backup ${backupS.toFixed(1)} s (${phases.join(', ')}); ` +
         `${during.length} saves meanwhile, p50 ${percentile(during, 50).toFixed(0)} / p95 ${p95.toFixed(0)} / ` +
-        `max ${Math.max(...during).toFixed(0)} ms (load ${load()}); without a backup p50 ` +
-        `${percentile(alone, 50).toFixed(0)} / p95 ${percentile(alone, 95).toFixed(0)} ms (load ${loadAlone}); ` +
-        `${availableParallelism()} cores`,
+        `max ${Math.max(...during).toFixed(0)} ms (${loadAverage()}); without a backup p50 ` +
+        `${percentile(alone, 50).toFixed(0)} / p95 ${percentile(alone, 95).toFixed(0)} ms (${loadAlone})`,
     );
     return [
       { name: 'Grid save p95 while a backup runs (PGlite)', value: Math.round(p95), unit: 'ms', budget: 100 },
@@ -208,7 +203,7 @@ async function backupAndRestore(): Promise<BenchResult[]> {
         `(live database held ${held.toFixed(0)} ms, server thread busy ${busy.toFixed(0)} %, longest request wait ${longestWait.toFixed(0)} ms), restore ${restoreS.toFixed(1)} s, ` +
         `restore after every TP score changed ${restoreChangedS.toFixed(1)} s (${changed.gradesRecorded} entries written); ` +
         `snapshot ${(snap.bytes / 1e6).toFixed(1)} MB in ${snapS.toFixed(1)} s; ` +
-        `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+        loadAverage(),
     );
     return [
       {

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../apps/server/src/db/client';
@@ -7,6 +7,7 @@ import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import { ensureBuiltinReference } from '../apps/server/src/modules/referensi/import/builtin';
 import { ensureSemesters } from '../apps/server/src/modules/sekolah/service';
+import { loadAverage } from './stats';
 import type { BenchResult } from './types';
 
 /*
@@ -51,7 +52,7 @@ export async function demoSeedBench(): Promise<BenchResult[]> {
       `demo seed (smk-standard, living, history ${demo.historySemesterIds.join(', ')}): ` +
         `${JSON.stringify(counts)}; start-up before the seed ${((prepared - started) / 1000).toFixed(1)} s; ` +
         `seed wall ${((seeded - prepared) / 1000).toFixed(1)} s, CPU ${cpuSeconds.toFixed(1)} s, ` +
-        `load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
+        loadAverage(),
     );
     return [
       {

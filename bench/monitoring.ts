@@ -1,4 +1,3 @@
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { analyzeChanged } from '../apps/server/src/db/analyze';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
@@ -6,7 +5,7 @@ import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';
-import { percentile, timedGets } from './stats';
+import { loadAverage, percentile, timedGets } from './stats';
 import type { BenchResult } from './types';
 
 /*
@@ -125,7 +124,7 @@ export async function monitoringBench(): Promise<BenchResult[]> {
     }
     console.log(
       `monitoring PGlite: ${first?.n} teaching assignments, ${grades} nilai akhir; ${lines.join('; ')} ` +
-        `(load average ${loadavg()[0]?.toFixed(1)})`,
+        `(${loadAverage()})`,
     );
     return results;
   } finally {

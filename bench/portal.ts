@@ -1,4 +1,3 @@
-import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
@@ -6,7 +5,7 @@ import { roleUser, users } from '../apps/server/src/modules/pengguna/tables';
 import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';
-import { percentile, timedGets } from './stats';
+import { loadAverage, percentile, timedGets } from './stats';
 import type { BenchResult } from './types';
 
 /*
@@ -74,7 +73,7 @@ export async function portalBench(): Promise<BenchResult[]> {
       nilai.push(...(await timedGets(`${api}/nilai/${id}`, headers, Math.ceil(RUNS / past.length))));
     console.log(
       `portal PGlite: a pupil with ${profil.semester.length} semesters; p50 Beranda ${percentile(beranda, 50).toFixed(0)} ms, ` +
-        `Nilai ${percentile(nilai, 50).toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(1)})`,
+        `Nilai ${percentile(nilai, 50).toFixed(0)} ms (${loadAverage()})`,
     );
     return [
       {

@@ -1,4 +1,3 @@
-import { availableParallelism, loadavg } from 'node:os';
 import { cadanganBench } from './cadangan';
 import { demoSeedBench } from './demo-seed';
 import { imagesBench } from './images';
@@ -16,6 +15,7 @@ import { projekBench } from './projek';
 import { raporBench } from './rapor';
 import { startServer } from './server';
 import { spreadsheetReadBench } from './spreadsheet-read';
+import { loadAverage } from './stats';
 import { syncBench } from './sync';
 import { transkripBenchAll } from './transkrip';
 import type { BenchResult } from './types';
@@ -25,11 +25,7 @@ import { ukkBench } from './ukk';
 const results: BenchResult[] = [];
 
 // Latency budgets hold on an otherwise idle machine; say how busy it was so a miss can be judged.
-const load = () =>
-  `load average ${loadavg()
-    .map((n) => n.toFixed(1))
-    .join(' / ')} (1/5/15 min) on ${availableParallelism()} cores`;
-const loadBefore = load();
+const loadBefore = loadAverage();
 
 const server = await startServer();
 try {
@@ -63,7 +59,7 @@ const rows = results.map((r) => ({
   result: r.budget === undefined ? '' : r.value <= r.budget ? 'ok' : 'MISSED',
 }));
 console.table(rows);
-console.log(`Machine: ${loadBefore} at the start, ${load()} at the end.`);
+console.log(`Machine: ${loadBefore} at the start, ${loadAverage()} at the end.`);
 const missed = rows.filter((r) => r.result === 'MISSED');
 if (missed.length > 0) {
   console.error(`Budget missed: ${missed.map((m) => m.benchmark).join(', ')}`);

@@ -1,3 +1,5 @@
+import { availableParallelism, loadavg } from 'node:os';
+
 /** Nearest-rank percentile. */
 export function percentile(values: readonly number[], p: number): number {
   if (values.length === 0) return Number.NaN;
@@ -21,4 +23,13 @@ export async function timedGets(
     if (i >= 3) times.push(performance.now() - start);
   }
   return times;
+}
+
+/**
+ * How busy the machine is, said the same way by every bench so a missed budget can be judged:
+ * "load average 1.2 / 0.9 / 0.7 (1/5/15 min) on 2 cores".
+ */
+export function loadAverage(): string {
+  const [one, five, fifteen] = loadavg().map((n) => n.toFixed(1));
+  return `load average ${one} / ${five} / ${fifteen} (1/5/15 min) on ${availableParallelism()} cores`;
 }

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
@@ -11,6 +11,7 @@ import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
 import { printAll } from './cetak-semua';
 import { loginHeaders } from './grid-writer';
+import { loadAverage } from './stats';
 import type { BenchResult } from './types';
 
 /*
@@ -78,7 +79,7 @@ async function transkripBench(engine: Engine): Promise<BenchResult[]> {
       console.log(
         `transkrip ${ENGINE_LABEL[engine]}: ${kelas.nama} (${kelas.n} pupils) as ${output}, ${bytes} bytes, ` +
           `wall ${times.map((t) => t.toFixed(0)).join(' / ')} ms, CPU ${cpus.map((t) => t.toFixed(0)).join(' / ')} ms, ` +
-          `load ${loadavg()[0]?.toFixed(1)}`,
+          loadAverage(),
       );
       const name = `Transkrip: class ${kelas.nama} (${kelas.n} pupils), one ${output.toUpperCase()}, ${ENGINE_LABEL[engine]}`;
       out.push(

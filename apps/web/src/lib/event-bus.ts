@@ -31,10 +31,6 @@ export function emit(event: string, payload?: unknown): void {
   for (const h of handlers.get(event) ?? []) h(payload);
 }
 
-export function listenerCount(event: string): number {
-  return handlers.get(event)?.size ?? 0;
-}
-
 /** Subscribes a component to a bus event for as long as it is mounted. */
 export function useBusEvent(event: string | undefined, handler: Handler): void {
   const ref = useRef(handler);

@@ -15,15 +15,6 @@ import {
  *   PUT  /api/kurikulum/cp/:id/status {aktif}  "Aktifkan / Non Aktifkan" (for this school only)
  */
 
-export const CP_SORT_COLUMNS = [
-  'mata_pelajaran',
-  'fase',
-  'elemen',
-  'deskripsi',
-  'jumlah_tp',
-  'aktif',
-] as const;
-
 /**
  * cp_id of CPs a school writes: from 2,000,001 up. National ids stay below 1,000,000 (decision 009)
  * and the demo school's CPs are numbered from 1,000,001 (packages/demo-school), so neither the

@@ -19,14 +19,6 @@ import {
  * National KD rows are shared by every school: alias and status live in kd_sekolah.
  */
 
-export const KD_SORT_COLUMNS = [
-  'mata_pelajaran',
-  'id_kompetensi',
-  'kompetensi_dasar',
-  'kurikulum',
-  'aktif',
-] as const;
-
 /** kompetensi_id of a KD: 1 pengetahuan, 2 keterampilan (3 Pusat Keunggulan exists in the national set). */
 export const ASPEK_KD = { 1: 'Pengetahuan', 2: 'Keterampilan', 3: 'Pusat Keunggulan' } as const;
 

@@ -27,8 +27,6 @@ import {
  *   POST   /api/kurikulum/tp/import?pembelajaran_id&cp_id|kd_id     multipart `template_excel`
  */
 
-export const TP_SORT_COLUMNS = ['mata_pelajaran', 'sumber', 'fase', 'deskripsi'] as const;
-
 /** Largest workbook the import reads. */
 export const TP_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FIXTURE_PUPILS, FIXTURE_SUBJECTS, FIXTURE_TOTALS } from '../test/monitoring-fixture';
 import { countProgress, percentDone, statusOf, sumProgress } from './counting';
-import { FIXTURE_PUPILS, FIXTURE_SUBJECTS, FIXTURE_TOTALS } from './test-fixture';
 
-// The hand-computed school (test-fixture.ts): the pure rules give the hand values.
+// The hand-computed school (../test/monitoring-fixture.ts): the pure rules give the hand values.
 function progressOf(s: (typeof FIXTURE_SUBJECTS)[number]) {
   const pupils = FIXTURE_PUPILS.filter((p) => p.rombel === s.rombel).map((p) => ({
     agamaId: p.agama,

@@ -443,10 +443,3 @@ export function checkDeskripsi(
   if (v.length > DESKRIPSI_MAX) return { ok: false, message: ASESMEN_MESSAGES.deskripsiMax };
   return { ok: true, value: v };
 }
-
-/** Why a suggested grade is missing, as the screen says it. */
-export const KURANG_MESSAGES: Record<NilaiAsesmenMissing, string> = {
-  slm: 'Nilai Sumatif Lingkup Materi belum diisi',
-  sas: 'Nilai Sumatif Akhir Semester belum diisi',
-  keduanya: 'Nilai Sumatif Lingkup Materi dan Sumatif Akhir Semester belum diisi',
-};

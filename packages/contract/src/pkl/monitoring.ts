@@ -49,18 +49,6 @@ export const monitoringPklQuerySchema = listQuerySchema.extend({
 });
 export type MonitoringPklQuery = z.infer<typeof monitoringPklQuerySchema>;
 
-export const MONITORING_PKL_SORT = [
-  'percent',
-  'kelas',
-  'nama_dudi',
-  'judul_akt_pd',
-  'tanggal_mulai',
-  'tanggal_selesai',
-  'nama_pembimbing',
-  'jml_peserta',
-  'jml_dinilai',
-] as const;
-
 export const monitoringPklRowSchema = z.object({
   pkl_id: z.string(),
   rombongan_belajar_id: z.string(),

@@ -178,15 +178,6 @@ export const rencanaPklRowSchema = z.object({
 });
 export type RencanaPklRow = z.infer<typeof rencanaPklRowSchema>;
 
-export const RENCANA_PKL_SORT = [
-  'kelas',
-  'nama_dudi',
-  'judul_akt_pd',
-  'tanggal_mulai',
-  'tanggal_selesai',
-  'jml_peserta',
-] as const;
-
 export const rencanaPklListSchema = listResponseSchema(rencanaPklRowSchema);
 export type RencanaPklList = z.infer<typeof rencanaPklListSchema>;
 

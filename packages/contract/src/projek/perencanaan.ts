@@ -175,8 +175,6 @@ export const rencanaProjekRowSchema = z.object({
 });
 export type RencanaProjekRow = z.infer<typeof rencanaProjekRowSchema>;
 
-export const RENCANA_PROJEK_SORT = ['kelas', 'tema', 'nama', 'no_urut', 'jml_sub_elemen'] as const;
-
 export const rencanaProjekListSchema = listResponseSchema(rencanaProjekRowSchema).extend({
   /** Whether the semester takes P5 writes (before 20251). */
   writable: z.boolean(),

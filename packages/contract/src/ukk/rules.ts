@@ -98,12 +98,6 @@ export function masaBerlakuText(tahun: number): { id: string; en: string } {
 export const POLA_UKK = ['sekolah', 'dunia_kerja', 'lsp'] as const;
 export type PolaUkk = (typeof POLA_UKK)[number];
 
-export const POLA_UKK_LABELS: Record<PolaUkk, string> = {
-  sekolah: 'Diselenggarakan oleh Satuan Pendidikan',
-  dunia_kerja: 'Diselenggarakan oleh Dunia Kerja Mitra',
-  lsp: 'Diselenggarakan oleh LSP (sertifikat dari LSP)',
-};
-
 export const polaPrintsCertificate = (pola: PolaUkk): boolean => pola !== 'lsp';
 
 /**

@@ -20,12 +20,6 @@ import { checkWholeNumber, namedPupils } from '../whole-number';
 export const JENIS_ABSENSI = ['sakit', 'izin', 'alpa'] as const;
 export type JenisAbsensi = (typeof JENIS_ABSENSI)[number];
 
-export const ABSENSI_LABEL: Record<JenisAbsensi, string> = {
-  sakit: 'Sakit',
-  izin: 'Izin',
-  alpa: 'Tanpa Keterangan',
-};
-
 export const HARI_MIN = 0;
 /** Most days a pupil can miss in one semester (a semester has about 100–120 school days). */
 export const HARI_MAX = 200;

@@ -14,12 +14,6 @@ import { waliRombelSchema } from './catatan';
  * dinilai"); a pupil in no ekskul has one row without ekskul.
  */
 
-export const EKSKUL_WALI_MESSAGES = {
-  belumDinilai: 'Belum dinilai',
-  tanpaEkskul: 'Tidak mengikuti ekstrakurikuler',
-  pklBelumAda: 'Data PKL belum tersedia',
-} as const;
-
 export const ekskulWaliRowSchema = z.object({
   anggota_rombel_id: z.string(),
   nama: z.string(),

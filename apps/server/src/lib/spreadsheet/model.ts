@@ -90,9 +90,6 @@ export function cellAddress(r: number, c: number): string {
 export const rangeAddress = (m: MergedRange): string =>
   `${cellAddress(m.top, m.left)}:${cellAddress(m.bottom, m.right)}`;
 
-/** Cells a merged range covers (the worker counts them against the cell budget). */
-export const mergedArea = (m: MergedRange): number => (m.bottom - m.top + 1) * (m.right - m.left + 1);
-
 /** The first text cell holding a NUL character (PostgreSQL cannot store one), or null. */
 export function findNul(workbook: WorkbookData): { sheet: string; address: string } | null {
   for (const sheet of workbook.sheets) {

@@ -1,6 +1,6 @@
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { describe, expect, it } from 'vitest';
-import { blackPng } from './rapor/pdf-text';
+import { blackPng } from '../../test/pdf-text';
 import { checkImages, type ImageCheck, ImageUnusable, imagesDrawn } from './render-images';
 
 const dataUrl = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;

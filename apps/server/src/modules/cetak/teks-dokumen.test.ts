@@ -12,7 +12,8 @@ import { P5_KODE_DIMENSI_TO_NO, p5Dimensi, p5Elemen, p5SubElemen } from '@erapor
 import { pekerjaan } from '@erapor/reference-data/pekerjaan';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { describe, expect, it } from 'vitest';
-import { excerpt, PUBLISHED_DIR } from '../referensi/import/fixtures';
+import { pdfText } from '../../test/pdf-text';
+import { excerpt, PUBLISHED_DIR } from '../../test/reference-fixtures';
 import { readWorkbook } from '../referensi/import/readers';
 import type { Sertifikat } from '../ukk/sertifikat-data';
 import { sertifikatDocument } from '../ukk/sertifikat-document';
@@ -23,7 +24,6 @@ import type { RaporPkl } from './pkl/data';
 import { renderRaporPkl } from './pkl/document';
 import { raporPklFixture } from './pkl/test-rapor';
 import { renderNilaiAkhir } from './rapor/nilai-akhir';
-import { pdfText } from './rapor/pdf-text';
 import { bulkDocument, sklBulkDocument } from './rapor/render-worker';
 import { raporKelasFixture, siswaRaporFixture } from './rapor/test-rapor';
 import { effectiveTemplate } from './skl/data';

@@ -5,7 +5,7 @@ import type {
   MonitoringEkskulRingkasan,
 } from '@erapor/contract/monitoring/ekskul';
 import { MONITORING_FILTER_MESSAGES } from '@erapor/contract/monitoring/filters';
-import { FIXTURE_GURU } from '@erapor/contract/monitoring/test-fixture';
+import { FIXTURE_GURU } from '@erapor/contract/test/monitoring-fixture';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';

@@ -3,13 +3,13 @@ import type {
   MonitoringPenilaianList,
   MonitoringPenilaianRingkasan,
 } from '@erapor/contract/monitoring/penilaian';
+import type { BerandaDetailResponse } from '@erapor/contract/penilaian/beranda';
 import {
   FIXTURE_GURU,
   FIXTURE_ROMBEL,
   FIXTURE_SUBJECTS,
   FIXTURE_TOTALS,
-} from '@erapor/contract/monitoring/test-fixture';
-import type { BerandaDetailResponse } from '@erapor/contract/penilaian/beranda';
+} from '@erapor/contract/test/monitoring-fixture';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
@@ -23,7 +23,7 @@ const URL = '/api/progress/penilaian';
 type Body = { message: string; details?: Record<string, string> };
 
 // Monitoring › Nilai Akademik (issue #14 items 1–4): the hand-computed school (contract
-// monitoring/test-fixture.ts) gives the hand values; only the Waka reads; filters are checked.
+// test/monitoring-fixture.ts) gives the hand values; only the Waka reads; filters are checked.
 describeEngines('Monitoring: Nilai Akademik (Waka)', {}, (t) => {
   let demo: SeededDemo;
   let tokens: Record<string, string> = {};

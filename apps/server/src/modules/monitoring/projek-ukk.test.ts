@@ -6,7 +6,6 @@ import type {
   MonitoringProjekOpsi,
   MonitoringProjekRingkasan,
 } from '@erapor/contract/monitoring/projek';
-import { FIXTURE_GURU } from '@erapor/contract/monitoring/test-fixture';
 import type {
   MonitoringUkkDetail,
   MonitoringUkkList,
@@ -14,6 +13,7 @@ import type {
   MonitoringUkkRingkasan,
 } from '@erapor/contract/monitoring/ukk';
 import { isNewPpa } from '@erapor/contract/projek/rules';
+import { FIXTURE_GURU } from '@erapor/contract/test/monitoring-fixture';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';

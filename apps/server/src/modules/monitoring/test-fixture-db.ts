@@ -1,10 +1,10 @@
+import { MAPEL_P5_INDUK } from '@erapor/contract/projek/rules';
 import {
   FIXTURE_GURU,
   FIXTURE_PUPILS,
   FIXTURE_ROMBEL,
   FIXTURE_SUBJECTS,
-} from '@erapor/contract/monitoring/test-fixture';
-import { MAPEL_P5_INDUK } from '@erapor/contract/projek/rules';
+} from '@erapor/contract/test/monitoring-fixture';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -27,7 +27,7 @@ import { nilaiUkk, refPaketUkk, rencanaUkk } from '../ukk/tables';
 import { catatanWali } from '../wali-kelas/tables';
 
 /**
- * Test fixture: writes the hand-computed school of packages/contract/src/monitoring/test-fixture.ts
+ * Test fixture: writes the hand-computed school of packages/contract/src/test/monitoring-fixture.ts
  * as a school of its own (NPSN `npsn`) in `semesterId`, with a Waka log-in (`email`). Ids are
  * derived from `seed` (one per test file) and the fixture's keys, and returned by key.
  */

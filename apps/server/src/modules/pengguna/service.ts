@@ -71,14 +71,6 @@ export async function getUser(db: Db, userId: string): Promise<UserRow | null> {
   return row ?? null;
 }
 
-export async function rolesFor(db: Db, userId: string, semesterId: string): Promise<RoleName[]> {
-  const rows = await db
-    .select({ role: roleUser.role })
-    .from(roleUser)
-    .where(and(eq(roleUser.userId, userId), eq(roleUser.semesterId, semesterId)));
-  return sortRoles(rows.map((r) => r.role));
-}
-
 export interface GrantRole {
   userId: string;
   sekolahId: string;

@@ -11,7 +11,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { pdfText } from '../cetak/rapor/pdf-text';
+import { pdfText } from '../../test/pdf-text';
 import { jobEnd } from '../cetak/rapor/test-jobs';
 import { roleUser } from '../pengguna/tables';
 import { pesertaDidik } from '../referensi/tables';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { pdfText } from '../cetak/rapor/pdf-text';
+import { pdfText } from '../../test/pdf-text';
 import { roleUser } from '../pengguna/tables';
 import { pesertaDidik } from '../referensi/tables';
 import { sekolah } from '../sekolah/tables';

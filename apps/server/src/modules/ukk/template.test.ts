@@ -11,7 +11,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { pdfText } from '../cetak/rapor/pdf-text';
+import { pdfText } from '../../test/pdf-text';
 import { nilaiUkk } from './tables';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 

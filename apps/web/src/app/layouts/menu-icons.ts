@@ -56,5 +56,3 @@ const ICONS: Record<string, IconDefinition> = {
 export function menuIcon(name: string): IconDefinition {
   return ICONS[name] ?? faCircle;
 }
-
-export const MENU_ICON_NAMES = Object.keys(ICONS);

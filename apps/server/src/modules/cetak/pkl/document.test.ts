@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText, pdfWords } from '../rapor/pdf-text';
+import { pdfText, pdfWords } from '../../../test/pdf-text';
 import type { RaporPkl } from './data';
 import { renderRaporPkl } from './document';
 import { raporPklFixture } from './test-rapor';

@@ -10,6 +10,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
+import { type PageImage, pdfPages, pdfText, pdfWords } from '../../../test/pdf-text';
 import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
 import { praktikKerjaLapangan } from '../../pkl/tables';
 import { pklPlanFixture } from '../../pkl/test-plan';
@@ -26,7 +27,6 @@ import {
   rombonganBelajar,
 } from '../../referensi/tables';
 import { MARGIN } from '../rapor/layout';
-import { type PageImage, pdfPages, pdfText, pdfWords } from '../rapor/pdf-text';
 import { jobEnd } from '../rapor/test-jobs';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

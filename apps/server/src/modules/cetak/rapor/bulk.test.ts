@@ -15,12 +15,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
+import { pdfText } from '../../../test/pdf-text';
 import { jobs } from '../../jobs/tables';
 import { demoTokens, otherWali } from '../../penilaian/beranda/test-accounts';
 import { nilaiAkhir } from '../../penilaian/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { bulkDir, bulkFile } from './bulk';
-import { pdfText } from './pdf-text';
 import { jobEnd } from './test-jobs';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000e0c01';

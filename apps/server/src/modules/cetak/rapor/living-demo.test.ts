@@ -13,10 +13,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import {
+  inkedMargins,
+  pdfPages,
+  pdfPageTexts,
+  pdfText,
+  pdfWords,
+  signatureBlock,
+} from '../../../test/pdf-text';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { catatanWali } from '../../wali-kelas/tables';
 import { MARGIN } from './layout';
-import { inkedMargins, pdfPages, pdfPageTexts, pdfText, pdfWords, signatureBlock } from './pdf-text';
 
 /*
  * The report cards of the living demo school (issue #11 item 13 and its Done-when; decisions 031,

@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { blackPng, pdfImages, pdfText } from '../../../test/pdf-text';
 import { staffToken } from '../../penilaian/beranda/test-accounts';
 import { deskripsiMataPelajaran, nilaiAkhir } from '../../penilaian/tables';
 import { pdPkl } from '../../pkl/tables';
@@ -14,7 +15,6 @@ import { setSetting } from '../../sekolah/service';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { sekolah, sekolahLogo } from '../../sekolah/tables';
 import { absensi, catatanBudayaKerja, catatanWali } from '../../wali-kelas/tables';
-import { blackPng, pdfImages, pdfText } from './pdf-text';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000d0c01';
 const ROMBEL_2 = '00000000-0000-4000-8000-0000000d0c02';
@@ -424,7 +424,8 @@ describeEngines('cetak rapor: per-pupil documents', {}, (t) => {
     expect(text).toContain(fx.dudi.nama);
     // 1 Jul – 31 Dec 2025: six whole months.
     expect(text).toMatch(/ 6 Sangat rajin selama PKL/);
-    if (d?.alamatJalan) expect(text).toContain(d.alamatJalan.split(' ')[0] ?? '');
+    expect(d?.alamatJalan).toBeTruthy();
+    expect(text).toContain(d?.alamatJalan?.split(' ')[0]);
     // PKL comes first among the notes, before Ekstrakurikuler and Ketidakhadiran.
     expect(text.indexOf('Praktik Kerja Lapangan')).toBeLessThan(text.indexOf('Ekstrakurikuler'));
 

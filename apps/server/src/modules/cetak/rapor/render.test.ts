@@ -1,8 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from '../pdf';
-import { LOGO_BOX, renderCover, SIGNATURE_GAP } from './cover';
-import { MARGIN } from './layout';
-import { renderNilaiAkhir } from './nilai-akhir';
 import {
   blackPng,
   findPhrase,
@@ -13,7 +9,11 @@ import {
   pdfText,
   pdfWords,
   signatureBlock,
-} from './pdf-text';
+} from '../../../test/pdf-text';
+import { renderPdf } from '../pdf';
+import { LOGO_BOX, renderCover, SIGNATURE_GAP } from './cover';
+import { MARGIN } from './layout';
+import { renderNilaiAkhir } from './nilai-akhir';
 import { bulkDocument } from './render-worker';
 import { raporKelasFixture as kelas, siswaRaporFixture as siswa } from './test-rapor';
 

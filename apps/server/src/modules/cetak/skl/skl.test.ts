@@ -6,11 +6,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { pdfPageTexts, pdfText } from '../../../test/pdf-text';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
 import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { kenaikanKelas } from '../../wali-kelas/tables';
-import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
 import { jobEnd } from '../rapor/test-jobs';
 import { nomorSkl, templateSkl } from './tables';
 

@@ -1,9 +1,9 @@
 import { susunTranskrip } from '@erapor/contract/cetak/transkrip';
 import { mataPelajaranNasional } from '@erapor/reference-data/mata-pelajaran';
 import { describe, expect, it } from 'vitest';
+import { inkedMargins, pdfPages, pdfPageTexts, pdfText } from '../../../test/pdf-text';
 import type { RaporKelas, SiswaRapor } from '../rapor/data';
 import { MARGIN } from '../rapor/layout';
-import { inkedMargins, pdfPages, pdfPageTexts, pdfText } from '../rapor/pdf-text';
 import { sekolahFixture } from '../rapor/test-rapor';
 import type { TranskripDoc } from './data';
 import { renderTranskrip } from './document';

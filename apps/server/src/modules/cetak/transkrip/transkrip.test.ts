@@ -14,9 +14,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { pdfPageTexts, pdfText } from '../../../test/pdf-text';
 import { pupilToken } from '../../portal/test-support';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
 import { jobEnd } from '../rapor/test-jobs';
 
 /*

@@ -5,7 +5,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
-import { pdfText } from '../../cetak/rapor/pdf-text';
+import { pdfText } from '../../../test/pdf-text';
 import { refKurikulum } from '../../referensi/ref-tables';
 import { rombonganBelajar } from '../../referensi/tables';
 import { riwayatNilai } from '../../riwayat-nilai/tables';

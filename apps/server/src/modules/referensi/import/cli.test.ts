@@ -7,7 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { REPO_ROOT } from '../../../config';
 import { acquireLock } from '../../../db/lock';
 import { postgresAvailable } from '../../../test/engines';
-import { smallReferenceDir } from './fixtures';
+import { smallReferenceDir } from '../../../test/reference-fixtures';
 
 const SCRIPT = join(REPO_ROOT, 'scripts/import-reference.mjs');
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { bombWorkbook } from '../../../lib/spreadsheet/test-zips';
 import { readZipFileDirectory } from '../../../lib/spreadsheet/zip-budget';
-import { PUBLISHED_DIR } from './fixtures';
+import { PUBLISHED_DIR } from '../../../test/reference-fixtures';
 import { REFERENCE_WORKBOOK_BUDGET, readWorkbook } from './readers';
 
 const dir = mkdtempSync(join(tmpdir(), 'erapor-ref-budget-'));

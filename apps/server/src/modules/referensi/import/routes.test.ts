@@ -5,8 +5,8 @@ import { IMPORT_REFERENSI_MESSAGES, type Job } from '@erapor/contract/jobs';
 import { semesterOfDate } from '@erapor/contract/semester';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
+import { smallReferenceDir } from '../../../test/reference-fixtures';
 import { jobs } from '../../jobs/tables';
-import { smallReferenceDir } from './fixtures';
 
 const active = semesterOfDate(new Date()).semester_id;
 const URL = '/api/referensi/import-referensi';

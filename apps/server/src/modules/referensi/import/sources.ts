@@ -173,10 +173,3 @@ export const SOURCE_FILES: readonly SourceFile[] = [
     sheets: { dimensi: TARGETS.p5Dimensi, elemen: TARGETS.p5Elemen, sub_elemen: TARGETS.p5SubElemen },
   },
 ];
-
-/** Files of the published set that are not reference data (instructor/assessor templates, KKM). */
-export const NOT_REFERENCE_FILES = new Set([
-  'xlsx/format_excel_asesor.xlsx',
-  'xlsx/format_excel_instruktur.xlsx',
-  'xlsx/kkm.xlsx',
-]);

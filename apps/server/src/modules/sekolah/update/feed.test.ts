@@ -12,7 +12,7 @@ import {
 } from '@erapor/contract/update-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../../config';
-import { FAKE_NEWER, type FakeFeed, refusedUrl, startFakeFeed } from './fake-feed';
+import { FAKE_NEWER, type FakeFeed, refusedUrl, startFakeFeed } from '../../../test/fake-feed';
 import { createUpdateChecker, type FeedOutcome, fetchFeed, networkReason } from './feed';
 
 const R = UPDATE_MESSAGES.reason;

@@ -2,7 +2,7 @@ import { UPDATE_MESSAGES, UPDATE_TIMEOUT_MS, type UpdateCheckResponse } from '@e
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { FAKE_NEWER, type FakeFeed, refusedUrl, startFakeFeed } from './fake-feed';
+import { FAKE_NEWER, type FakeFeed, refusedUrl, startFakeFeed } from '../../../test/fake-feed';
 
 const URL_CHECK = '/api/setting/check-update';
 const R = UPDATE_MESSAGES.reason;

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../../test/gate';
-import { pdfText } from '../../cetak/rapor/pdf-text';
+import { pdfText } from '../../../test/pdf-text';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
 import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { REPO_ROOT } from '../../../config';
+import { REPO_ROOT } from '../config';
 
 /** The national reference set as published, next to the repository (tests read excerpts of it). */
 export const PUBLISHED_DIR = resolve(process.env.REFERENCE_DIR || resolve(REPO_ROOT, '../shared/reference'));

@@ -1,4 +1,4 @@
-import type { ProgressStatus } from './counting';
+import type { ProgressStatus } from '../monitoring/counting';
 
 /**
  * Test data only (imported by *.test.ts): the hand-computed school of issue #14 item 4 — 2 classes
