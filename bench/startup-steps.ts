@@ -4,7 +4,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { analyzeChanged } from '../apps/server/src/db/analyze';
 import { type DatabaseHandle, openPglite, openPostgres } from '../apps/server/src/db/client';
-import { checkPglite } from '../apps/server/src/db/embedded';
+import { checkPglite, EMBEDDED_SHARED_BUFFERS } from '../apps/server/src/db/embedded';
 import { acquireLock } from '../apps/server/src/db/lock';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { takeSnapshot } from '../apps/server/src/db/snapshots';
@@ -52,7 +52,11 @@ if (config.databaseUrl) {
 } else {
   const lock = acquireLock(join(config.dataDir, 'erapor.lock'));
   releaseLock = () => lock.release();
-  const opened = await step('PGlite.create (open)', () => PGlite.create(join(config.dataDir, 'pgdata')));
+  const opened = await step('PGlite.create (open)', () =>
+    PGlite.create(join(config.dataDir, 'pgdata'), {
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    }),
+  );
   pg = opened;
   await step('check: count(*) of every table', () => checkPglite(opened));
   database = await openPglite(undefined, opened);
@@ -71,6 +75,7 @@ await step('seedDemo (already there?)', () => seedDemo(handle.db, {}));
 if (pg) {
   const opened = pg;
   await step('analyzeChanged', () => analyzeChanged(handle));
+  // Since decision 060 taken at the clean stop, and at start-up only after a crash or a tool's run.
   await step('snapshot (CHECKPOINT, gzip dump)', () =>
     takeSnapshot(opened, join(config.dataDir, 'startup-steps-snapshot'), 1),
   );
@@ -82,6 +87,7 @@ const app = await step('buildApp (routes)', () =>
 await step('app.ready', async () => {
   await app.ready();
 });
+// The server answers from here on (main.ts); what follows runs after `listen`.
 await step('checkStoredImages', () => checkStoredImages(app.ctx.db));
 await step('rapikanTeksP5', () => rapikanTeksP5(app.ctx.db));
 await step('warmUpLogin', () => warmUpLogin(app));

@@ -34,13 +34,14 @@ function describeDeath(code, signal) {
 }
 
 /**
- * Runs `process.execPath args` in `cwd` with this process's stdio, and keeps it running:
+ * Runs `process.execPath args` in `cwd` with this process's stdio (and `env`, by default this
+ * process's environment), and keeps it running:
  * - it dies (non-zero exit, or a signal other than a stop) → restart, after 0 s, 1 s, 2 s, 4 s for
  *   crashes in quick succession; the MAX_CRASHES-th crash within WINDOW_MS → give up, exit 1;
  * - it exits 0 on its own, or dies of SIGINT/SIGTERM sent to it directly → not restarted;
  * - SIGINT/SIGTERM to this process → forwarded once, no restart, exit with the server's code.
  */
-export function supervise({ args, cwd }) {
+export function supervise({ args, cwd, env = process.env }) {
   /** @type {import('node:child_process').ChildProcess | null} */
   let child = null;
   let stopping = false;
@@ -52,7 +53,7 @@ export function supervise({ args, cwd }) {
 
   const run = () => {
     restartTimer = null;
-    const proc = spawn(process.execPath, args, { cwd, stdio: 'inherit' });
+    const proc = spawn(process.execPath, args, { cwd, env, stdio: 'inherit' });
     child = proc;
     let done = false;
     const ended = (code, signal) => {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -13,10 +13,12 @@ export interface Mailer {
 
 /** SMTP through nodemailer, e.g. `SMTP_URL=smtps://user:pass@smtp.example.org:465`. */
 export function createSmtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer (~28 MB, ~0.5 s to import) is loaded with the first mail, not at every start (decision 060).
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      transport ??= import('nodemailer').then((m) => (m.default ?? m).createTransport(url));
+      await (await transport).sendMail({ from, ...message });
     },
   };
 }

@@ -125,9 +125,23 @@ describe('the real server process on the embedded database', () => {
     expect(b.output()).toMatch(/Server berhenti dengan benar/);
     expect(existsSync(join(dataDir, 'erapor.lock'))).toBe(false);
 
+    // The clean stop took the snapshot the next start would have taken (decision 060)…
+    const stopSnapshot = /Snapshot database dibuat: (\S+)/.exec(
+      b.output().split('diterima: menghentikan')[1] ?? '',
+    );
+    expect(stopSnapshot?.[1]).toMatch(/pgdata-\S+\.tar\.gz$/);
+    expect(existsSync(stopSnapshot?.[1] ?? '')).toBe(true);
     const d = await startServer(dataDir, await freePort());
     await waitHealthy(d);
     expect(d.output()).not.toMatch(/tidak berhenti dengan benar/);
+    // …so this start takes none; it answers first and does the rest of its start-up work after.
+    expect(d.output()).toContain(`Snapshot database saat berhenti dipakai: ${stopSnapshot?.[1]}`);
+    expect(d.output()).not.toMatch(/Snapshot database dibuat/);
+    const readyAt = Date.now() + 120_000;
+    while (!d.output().includes('Persiapan awal selesai') && Date.now() < readyAt)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(d.output().indexOf('e-Rapor SMK siap')).toBeGreaterThan(-1);
+    expect(d.output().indexOf('e-Rapor SMK siap')).toBeLessThan(d.output().indexOf('Persiapan awal selesai'));
     const afterAll = await login(d, 'guru@demo.sch.id');
     expect((afterAll.body.userData as { name: string }).name).toBe('Nama Sebelum Crash');
     d.child.kill('SIGINT');

@@ -74,13 +74,6 @@ async function main(): Promise<void> {
 
   try {
     await app.ready();
-    // Images stored by earlier versions, once: re-encoded or dropped before anything prints them.
-    await checkStoredImages(app.ctx.db)
-      .then((r) => r.dropped && say(`${r.dropped} gambar tersimpan rusak dihapus (lihat Beranda).`))
-      .catch((err) => app.log.warn({ err }, 'stored image check failed'));
-    // P5 texts stored as the national file published them, glued words and all (decision 056).
-    await rapikanTeksP5(app.ctx.db).catch((err) => app.log.warn({ err }, 'P5 text repair failed'));
-    await warmUpLogin(app).catch((err) => app.log.warn({ err }, 'warm-up failed'));
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     console.error(`Tidak dapat membuka port ${config.port} (cannot listen):`, (err as Error).message);
@@ -99,6 +92,25 @@ async function main(): Promise<void> {
     for (const a of DEMO_ACCOUNTS) say(`  ${a.email.padEnd(22)} ${roleDisplay(a.roles)}`);
   }
   say('');
+  await afterListen(app);
+}
+
+/**
+ * Start-up work that keeps no data safe, done once the server answers (decision 060): decision
+ * 004's lock and check, the migrations and the start-up snapshot stay in `buildApp`, before it.
+ * Each step logs its own failure; none stops the server.
+ */
+async function afterListen(app: FastifyInstance): Promise<void> {
+  // Images stored by earlier versions, once per school and version (decision 049): re-encoded or
+  // dropped. After a restart every school is already marked and this is one settings read.
+  await checkStoredImages(app.ctx.db)
+    .then((r) => r.dropped && say(`${r.dropped} gambar tersimpan rusak dihapus (lihat Beranda).`))
+    .catch((err) => app.log.warn({ err }, 'stored image check failed'));
+  // P5 texts stored as the national file published them, glued words and all (decision 056).
+  await rapikanTeksP5(app.ctx.db).catch((err) => app.log.warn({ err }, 'P5 text repair failed'));
+  // Decision 054: argon2 and the log-in path warmed before the staff room's first burst of log-ins.
+  await warmUpLogin(app).catch((err) => app.log.warn({ err }, 'warm-up failed'));
+  say('Persiapan awal selesai (start-up work done).');
 }
 
 void main();

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ONLINE_COPY_DIR } from '../modules/cadangan/export';
 import { settleInterruptedRestore } from '../modules/cadangan/swap';
@@ -26,6 +26,11 @@ export interface StartupReport {
   state: 'created' | 'intact' | 'restored' | 'recreated';
   restoredFrom: SnapshotInfo | null;
   damagedDir: string | null;
+  /**
+   * The snapshot the previous server took as it stopped cleanly, when nothing has opened the
+   * database since: it holds exactly these files, so the start-up snapshot is not taken again.
+   */
+  stopSnapshot: SnapshotInfo | null;
 }
 
 export interface EmbeddedDatabase extends DatabaseHandle {
@@ -36,7 +41,11 @@ export interface EmbeddedDatabase extends DatabaseHandle {
   snapshotsDir: string;
   /** Takes a snapshot now (also used for the start-up one). */
   snapshot(): Promise<SnapshotInfo>;
-  /** Takes the start-up snapshot and starts the periodic ones. Call once the schema is migrated. */
+  /**
+   * Takes the start-up snapshot (unless the clean stop before this start took it: `report.stopSnapshot`)
+   * and starts the periodic ones; from then on a clean stop takes one too. Call once the schema is
+   * migrated.
+   */
   startSnapshots(): Promise<void>;
 }
 
@@ -50,6 +59,21 @@ function stamp(d = new Date()): string {
     .toISOString()
     .replace(/\.\d{3}Z$/, 'Z')
     .replace(/:/g, '-');
+}
+
+/**
+ * `DATA_DIR/snapshots/stopped-clean`: the name of the snapshot a server took as it stopped cleanly
+ * (decision 060). Removed by the next open of the database, whoever opens it, before anything can
+ * write: only the start right after that stop finds it.
+ */
+const STOP_MARKER = 'stopped-clean';
+
+function takeStopMarker(snapshotsDir: string): SnapshotInfo | null {
+  const marker = join(snapshotsDir, STOP_MARKER);
+  if (!existsSync(marker)) return null;
+  const name = readFileSync(marker, 'utf8').trim();
+  rmSync(marker, { force: true });
+  return listSnapshots(snapshotsDir).find((s) => s.file === join(snapshotsDir, name)) ?? null;
 }
 
 function localTime(d: Date): string {
@@ -72,10 +96,21 @@ export async function checkPglite(pg: PGlite): Promise<void> {
   }
 }
 
+/**
+ * PostgreSQL's page cache inside PGlite's WebAssembly memory: 32 MB instead of its 128 MB (decision
+ * 060). The start-up check reads every page, so the whole default cache became resident (~120 MB
+ * of the server's RSS); the operating system caches the files anyway, and the demo school's hot
+ * queries were no slower with the smaller cache.
+ */
+export const EMBEDDED_SHARED_BUFFERS = '32MB';
+
 async function tryOpen(dir: string, loadDataDir?: Blob): Promise<PGlite> {
   let pg: PGlite | undefined;
   try {
-    pg = await PGlite.create(dir, loadDataDir ? { loadDataDir } : {});
+    pg = await PGlite.create(dir, {
+      ...(loadDataDir ? { loadDataDir } : {}),
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    });
     await checkPglite(pg);
     return pg;
   } catch (err) {
@@ -105,6 +140,7 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
     state: 'intact',
     restoredFrom: null,
     damagedDir: null,
+    stopSnapshot: null,
   };
 
   try {
@@ -118,6 +154,8 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
     settleInterruptedRestore(dataDir, say);
     // A backup's copy of the files (cadangan/export.ts) left by a killed process: only a copy.
     rmSync(join(dataDir, ONLINE_COPY_DIR), { recursive: true, force: true });
+    // Read and removed whatever happens next; trusted only for an intact directory after a clean stop.
+    const stopSnapshot = takeStopMarker(snapshotsDir);
     const exists = existsSync(join(pgdata, 'PG_VERSION'));
     const leftovers = existsSync(pgdata) && readdirSync(pgdata).length > 0;
     let pg: PGlite | undefined;
@@ -138,10 +176,13 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
       }
     }
 
+    if (!lock.stale && report.state === 'intact') report.stopSnapshot = stopSnapshot;
     const database = await openPglite(undefined, pg);
     let timer: NodeJS.Timeout | undefined;
     let inFlight: Promise<unknown> = Promise.resolve();
     let closed = false;
+    /** Set by startSnapshots: the server's stop takes a snapshot too (not the command-line tools'). */
+    let snapshotAtStop = false;
     const snapshot = () => {
       const p = inFlight.then(() => takeSnapshot(pg, snapshotsDir, opts.snapshotKeep));
       inFlight = p.catch(() => {});
@@ -158,13 +199,18 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
       snapshotsDir,
       snapshot,
       async startSnapshots() {
-        try {
-          const s = await snapshot();
-          say(`Snapshot database dibuat: ${s.file} (${Math.round(s.bytes / 1024)} KB)`);
-        } catch (err) {
-          // A full disk must not keep the school from working; it must be seen, though.
-          say(`PERINGATAN: snapshot database gagal dibuat (snapshot failed): ${message(err)}`);
-          opts.onSnapshotError?.(err);
+        snapshotAtStop = true;
+        if (report.stopSnapshot) {
+          say(`Snapshot database saat berhenti dipakai: ${report.stopSnapshot.file}`);
+        } else {
+          try {
+            const s = await snapshot();
+            say(`Snapshot database dibuat: ${s.file} (${Math.round(s.bytes / 1024)} KB)`);
+          } catch (err) {
+            // A full disk must not keep the school from working; it must be seen, though.
+            say(`PERINGATAN: snapshot database gagal dibuat (snapshot failed): ${message(err)}`);
+            opts.onSnapshotError?.(err);
+          }
         }
         if (opts.snapshotIntervalHours > 0) {
           timer = setInterval(() => {
@@ -181,8 +227,20 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
         await inFlight;
         try {
           if (!pg.closed) {
+            // The start-up snapshot of the next start, taken now (decision 060): a start after a
+            // clean stop then answers without spending seconds and hundreds of MB on it.
+            let taken: SnapshotInfo | null = null;
+            if (snapshotAtStop) {
+              try {
+                taken = await takeSnapshot(pg, snapshotsDir, opts.snapshotKeep);
+                say(`Snapshot database dibuat: ${taken.file} (${Math.round(taken.bytes / 1024)} KB)`);
+              } catch (err) {
+                say(`PERINGATAN: snapshot database gagal dibuat (snapshot failed): ${message(err)}`);
+              }
+            }
             await pg.exec('CHECKPOINT');
             await pg.close();
+            if (taken) writeFileSync(join(snapshotsDir, STOP_MARKER), `${basename(taken.file)}\n`);
           }
         } finally {
           lock.release();

@@ -133,6 +133,10 @@ describe('npm start supervises the server', () => {
     expect(cmdline).toContain('--enable-source-maps');
     expect(cmdline).toContain(join(REPO_ROOT, 'apps/server/dist/main.js'));
     expect(cmdline.join(' ')).not.toMatch(/tsx|\.ts\b|--import|--loader/);
+    // …with decision 060's memory settings: V8's young generation capped, glibc's mmap threshold fixed.
+    expect(cmdline).toContain('--max-semi-space-size=4');
+    const environ = readFileSync(`/proc/${first}/environ`, 'utf8').split('\0');
+    expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
 
     const killedAt = Date.now();
     process.kill(first, 'SIGKILL');

@@ -1,7 +1,7 @@
 import { normalizeText, TP_MAX_LENGTH, TP_MAX_ROWS } from '@erapor/contract/kurikulum/common';
 import { TP_MESSAGES, TP_TEMPLATE, TP_TEMPLATE_PARTS } from '@erapor/contract/kurikulum/tp';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/exceljs';
 import {
   type Cell,
   cellAddress,
@@ -47,7 +47,7 @@ const FIELD = 'template_excel';
 const norm = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 export async function buildTpTemplate(info: TpTemplateInfo): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   wb.creator = 'e-Rapor SMK';
   const ws = wb.addWorksheet(TP_TEMPLATE.sheetName);
   ws.columns = [{ width: 24 }, { width: 2 }, { width: 100 }];

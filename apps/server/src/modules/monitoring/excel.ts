@@ -2,9 +2,9 @@ import { EXCEL_FORMAT, excelWaktu } from '@erapor/contract/format';
 import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import type { MonitoringFilter } from '@erapor/contract/monitoring/filters';
 import { and, eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { loadExcelJS } from '../../lib/exceljs';
 import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
 import { sekolah, semester } from '../sekolah/tables';
 
@@ -33,7 +33,7 @@ export function headerRowOf(sheet: Pick<MonitoringSheet, 'filters'>): number {
 }
 
 export async function monitoringWorkbook(sheet: MonitoringSheet): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = new (await loadExcelJS()).Workbook();
   const ws = wb.addWorksheet('Monitoring');
   ws.addRow([sheet.title]).font = { bold: true, size: 14 };
   ws.addRow(['Sekolah', sheet.sekolah]);

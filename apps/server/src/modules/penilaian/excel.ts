@@ -1,5 +1,6 @@
 import type { JenisTemplate, TpColumn } from '@erapor/contract/penilaian/asesmen';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../lib/exceljs';
 import {
   FIRST_ROW,
   FIRST_VALUE_COL,
@@ -226,7 +227,7 @@ function nilaiAkhirSheet(workbook: ExcelJS.Workbook, t: TemplateInput): void {
 }
 
 export async function buildTemplate(t: TemplateInput): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'e-Rapor SMK';
   if (t.jenis === 'nilai-akhir') nilaiAkhirSheet(workbook, t);
   else scoreSheet(workbook, t);

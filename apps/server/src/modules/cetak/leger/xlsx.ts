@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import type { LegerResponse } from '@erapor/contract/cetak/leger';
 import { EXCEL_FORMAT } from '@erapor/contract/format';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../../lib/exceljs';
 
 /*
  * The ledger as an xlsx, written row by row into `out` (exceljs' streaming WorkbookWriter), so a
@@ -29,7 +30,7 @@ export function legerColumns(leger: LegerResponse): string[] {
 }
 
 export async function writeLegerXlsx(leger: LegerResponse, out: Writable): Promise<void> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const wb = new (await loadExcelJS()).stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,

@@ -10,7 +10,7 @@ import {
   MAX_IMPORT_ROWS,
 } from '@erapor/contract/referensi/gtk';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
-import ExcelJS from 'exceljs';
+import { loadExcelJS } from '../../../lib/exceljs';
 import {
   type Cell,
   cellAddress,
@@ -190,7 +190,7 @@ export async function buildTemplate(
   agamaNames: readonly string[],
   dudiNames: readonly string[],
 ): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await loadExcelJS()).Workbook();
   workbook.creator = 'e-Rapor SMK';
   const sheet = workbook.addWorksheet(GTK_KIND_LABEL[kind]);
   const headers: string[] = EXCEL_COLUMNS.map((c) => c.header);

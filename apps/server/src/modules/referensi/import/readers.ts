@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import { streamArray } from 'stream-json/streamers/stream-array.js';
+import { loadExcelJS } from '../../../lib/exceljs';
 import { readZipFileDirectory, type ZipBudget, ZipRefused } from '../../../lib/spreadsheet/zip-budget';
 
 export type SourceRow = Record<string, unknown>;
@@ -131,7 +131,7 @@ export async function* readWorkbook(
 }
 
 async function* readWorkbookOnce(file: string): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+  const reader = new (await loadExcelJS()).stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     worksheets: 'emit',
     styles: 'ignore',
