@@ -2,7 +2,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../apps/server/src/modules/auth/passwords';
 import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
-import { roleUser, users } from '../apps/server/src/modules/pengguna/tables';
+import { roleUser, users } from '../apps/server/src/db/tables/pengguna';
 import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';

@@ -19,11 +19,11 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation, pgConstraint } from '../../db/errors';
 import { AppError, fieldError, forbidden, unauthenticated } from '../../plugins/errors';
 import * as pengguna from '../pengguna/service';
-import { roleUser, users } from '../pengguna/tables';
+import { roleUser, users } from '../../db/tables/pengguna';
 import * as sekolahService from '../sekolah/service';
 import { knownDevice, rememberDevice } from './device-cookie';
 import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { passwordResets, refreshTokens } from './tables';
+import { passwordResets, refreshTokens } from '../../db/tables/auth';
 import { type AccessClaims, randomToken, sha256, signAccessToken } from './tokens';
 
 export interface TokenPair {

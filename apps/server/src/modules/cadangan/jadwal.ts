@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { getSettings, setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
+import { sekolah } from '../../db/tables/sekolah';
 import { listArchives, newestArchive, parseArchiveName } from './files';
 import { type CadanganDeps, claim, makeBackup } from './service';
 

@@ -13,7 +13,7 @@ import {
 } from '@erapor/contract/cadangan';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
-import { jobs } from '../jobs/tables';
+import { jobs } from '../../db/tables/jobs';
 import { checkStoredImages } from '../sekolah/stored-images';
 import { CadanganRefused, openArchive, verifyArchive } from './archive';
 import { readCatalog } from './catalog';

@@ -4,8 +4,8 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
-import { refKurikulum } from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { refKurikulum } from '../../db/tables/referensi-ref';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
 
 /*
  * Who may do what on the curriculum pages (docs/decisions/013-kurikulum.md):

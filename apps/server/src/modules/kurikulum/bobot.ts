@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError, forbidden } from '../../plugins/errors';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
 import { ownedBy, requireTeacher } from './access';
 
 /*

@@ -13,10 +13,10 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { paginate } from '../../lib/list';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
-import { refCapaianPembelajaran as cp, refMataPelajaran } from '../referensi/ref-tables';
+import { refCapaianPembelajaran as cp, refMataPelajaran } from '../../db/tables/referensi-ref';
 import { canManageSubject, findPembelajaran, isAdmin, requireReader, taughtSubject } from './access';
 import { faseSql, inIds, scopeOf } from './service';
-import { cpSekolah, tujuanPembelajaran } from './tables';
+import { cpSekolah, tujuanPembelajaran } from '../../db/tables/kurikulum';
 
 /*
  * Capaian Pembelajaran (Kurikulum Merdeka). As for KD: national rows are shared, the school's

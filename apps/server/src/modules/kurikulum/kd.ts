@@ -13,10 +13,10 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { paginate } from '../../lib/list';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
-import { refKompetensiDasar as kd, refMataPelajaran } from '../referensi/ref-tables';
+import { refKompetensiDasar as kd, refMataPelajaran } from '../../db/tables/referensi-ref';
 import { canManageSubject, findPembelajaran, isAdmin, requireReader, taughtSubject } from './access';
 import { inIds, kdForTingkat, scopeOf } from './service';
-import { kdSekolah, tujuanPembelajaran } from './tables';
+import { kdSekolah, tujuanPembelajaran } from '../../db/tables/kurikulum';
 
 /*
  * Kompetensi Dasar (K13). National rows (sekolah_id null) are shared by every school of the

@@ -4,12 +4,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
-import { nilaiAkhir } from '../penilaian/tables';
-import { nilaiPkl, tpPkl } from '../pkl/tables';
+import { nilaiAkhir } from '../../db/tables/penilaian';
+import { nilaiPkl, tpPkl } from '../../db/tables/pkl';
 import { pklPlanFixture } from '../pkl/test-plan';
-import { refCapaianPembelajaran } from '../referensi/ref-tables';
-import { anggotaRombel } from '../referensi/tables';
-import { tujuanPembelajaran } from './tables';
+import { refCapaianPembelajaran } from '../../db/tables/referensi-ref';
+import { anggotaRombel } from '../../db/tables/referensi';
+import { tujuanPembelajaran } from '../../db/tables/kurikulum';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const TP = [id(0xd11), id(0xd12)] as const;

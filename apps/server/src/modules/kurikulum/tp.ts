@@ -19,15 +19,15 @@ import type { Db } from '../../db/client';
 import { paginate } from '../../lib/list';
 import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
 import { lockPembelajaran } from '../penilaian/grid-save';
-import { nilaiTp, tpNilai } from '../penilaian/tables';
+import { nilaiTp, tpNilai } from '../../db/tables/penilaian';
 import { recomputeClasses } from '../pkl/nilai-akhir';
-import { nilaiPkl, praktikKerjaLapangan, tpPkl } from '../pkl/tables';
+import { nilaiPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
 import {
   refCapaianPembelajaran as cp,
   refKompetensiDasar as kd,
   refMataPelajaran,
-} from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+} from '../../db/tables/referensi-ref';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import {
   findPembelajaran,
@@ -45,7 +45,7 @@ import { cpAktif, cpSekolahJoin, cpVisible } from './cp';
 import { buildTpTemplate, parseTpWorkbook, tpImportNotices } from './excel';
 import { kdAktif, kdSekolahJoin, kdVisible } from './kd';
 import { faseSql, inIds, kdForTingkat, scopeOf } from './service';
-import { cpSekolah, kdSekolah, tujuanPembelajaran as tp, tpMapel } from './tables';
+import { cpSekolah, kdSekolah, tujuanPembelajaran as tp, tpMapel } from '../../db/tables/kurikulum';
 
 /** The grades hanging off a TP (riwayat-nilai/cells.ts): scores, ketercapaian, PKL scores. */
 const TP_KINDS: readonly JenisRiwayat[] = ['nilai_tp', 'ketercapaian', 'pkl'];

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { fieldError, forbidden } from '../../plugins/errors';
-import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
+import { guru, jurusanSp, rombonganBelajar } from '../../db/tables/referensi';
 
 /*
  * Who reads Monitoring (issue #14; docs/decisions/036-monitoring.md): the Waka (resource Waka) of

@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
-import { sekolah, semester } from '../sekolah/tables';
+import { guru, jurusanSp, rombonganBelajar } from '../../db/tables/referensi';
+import { sekolah, semester } from '../../db/tables/sekolah';
 
 /*
  * "Unduh Excel" of every monitoring screen (issue #14 item 1): the filtered table as one sheet,

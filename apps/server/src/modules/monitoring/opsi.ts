@@ -2,7 +2,7 @@ import type { MonitoringKelasOpsi } from '@erapor/contract/monitoring/filters';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
+import { guru, jurusanSp, rombonganBelajar } from '../../db/tables/referensi';
 import { sqlRows } from '../sekolah/sql-rows';
 
 /**

@@ -17,7 +17,7 @@ import { revokeUserSessions } from '../auth/service';
 import { getSemester } from '../sekolah/service';
 import { hashMany, oneTimePassword } from './one-time';
 import { grantRoles, isOperator, sortRoles } from './service';
-import { roleUser, users } from './tables';
+import { roleUser, users } from '../../db/tables/pengguna';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -20,12 +20,12 @@ import {
   pesertaDidik,
   ptkKeluar,
   rombonganBelajar,
-} from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
+} from '../../db/tables/referensi';
+import { sekolah } from '../../db/tables/sekolah';
 import { loginOf } from './admin';
 import { hashMany, oneTimePassword } from './one-time';
 import { normalizeEmail } from './service';
-import { roleUser, users } from './tables';
+import { roleUser, users } from '../../db/tables/pengguna';
 
 export interface GenerateResult {
   total: number;

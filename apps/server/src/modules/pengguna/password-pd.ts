@@ -10,10 +10,10 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
 import { waliRombelIds } from '../referensi/rombel/access';
-import { anggotaRombel, pdKeluar, pesertaDidik, rombonganBelajar } from '../referensi/tables';
+import { anggotaRombel, pdKeluar, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
 import { likeTerm, loginOf, resetUserPassword, sortColumn } from './admin';
 import { generatePdAccount } from './generate';
-import { users } from './tables';
+import { users } from '../../db/tables/pengguna';
 
 /**
  * "Password PD" (reference-screens §6.3): pupils' accounts. The administrator sees every active

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { fieldError, notFound } from '../../plugins/errors';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { roleUser, userPhoto, users } from './tables';
+import { roleUser, userPhoto, users } from '../../db/tables/pengguna';
 
 export type UserRow = typeof users.$inferSelect;
 

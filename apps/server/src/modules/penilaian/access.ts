@@ -12,8 +12,8 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { refKurikulum } from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { refKurikulum } from '../../db/tables/referensi-ref';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
 import { getStatusPenilaian } from '../sekolah/settings';
 
 /*

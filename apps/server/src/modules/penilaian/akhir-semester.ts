@@ -22,7 +22,7 @@ import {
   validationError,
 } from './grid-save';
 import { pupilsOf } from './roster';
-import { nilaiSumatif } from './tables';
+import { nilaiSumatif } from '../../db/tables/penilaian';
 
 /** Sumatif Akhir Semester: 'non-tes' and 'tes' per pupil (nilai_sumatif); 'na' is computed. */
 

@@ -14,8 +14,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { pembelajaran } from '../referensi/tables';
-import { deskripsiMataPelajaran, nilaiAkhir, nilaiSumatif, nilaiTp, tpNilai } from './tables';
+import { pembelajaran } from '../../db/tables/referensi';
+import { deskripsiMataPelajaran, nilaiAkhir, nilaiSumatif, nilaiTp, tpNilai } from '../../db/tables/penilaian';
 import { insertTps } from './test-fixtures';
 
 const WHO = ['admin', 'guru', 'wali', 'kaprog', 'waka', 'ekskul', 'pkl', 'siswa'] as const;

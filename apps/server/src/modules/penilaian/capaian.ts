@@ -23,7 +23,7 @@ import {
   validationError,
 } from './grid-save';
 import { pupilsOf, tpOf } from './roster';
-import { deskripsiMataPelajaran, nilaiAkhir, tpNilai } from './tables';
+import { deskripsiMataPelajaran, nilaiAkhir, tpNilai } from '../../db/tables/penilaian';
 
 /**
  * Capaian Kompetensi: per pupil the "achieved" text (deskripsi_pengetahuan) and the "needs

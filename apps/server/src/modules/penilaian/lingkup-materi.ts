@@ -22,7 +22,7 @@ import {
   validationError,
 } from './grid-save';
 import { pupilsOf, tpOf } from './roster';
-import { nilaiTp } from './tables';
+import { nilaiTp } from '../../db/tables/penilaian';
 
 /** Sumatif Lingkup Materi: a score per pupil per mapped TP (nilai_tp). */
 

@@ -8,8 +8,8 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
-import { refKurikulum } from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { refKurikulum } from '../../db/tables/referensi-ref';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
 import { gateState, gradableSql, isWaliOf, teachesSql, waliOfSql } from './access';
 
 /*

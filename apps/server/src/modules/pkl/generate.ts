@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
 import { assertPenilaianOpen } from '../penilaian/gate';
 import { lockPembelajaran } from '../penilaian/grid-save';
-import { pembelajaran } from '../referensi/tables';
+import { pembelajaran } from '../../db/tables/referensi';
 import { requirePembimbing } from './access';
 import { recomputeNilaiAkhirPkl } from './nilai-akhir';
 

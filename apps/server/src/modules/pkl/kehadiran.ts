@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { forbidden } from '../../plugins/errors';
 import { penilaianGateOf } from '../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
-import { aktPd, dudi, mou, rombonganBelajar } from '../referensi/tables';
+import { aktPd, dudi, mou, rombonganBelajar } from '../../db/tables/referensi';
 import { sqlRows } from '../sekolah/sql-rows';
 import {
   isPembimbing,
@@ -29,7 +29,7 @@ import {
   scorablePlan,
   visiblePlansSql,
 } from './access';
-import { absensiPkl, praktikKerjaLapangan } from './tables';
+import { absensiPkl, praktikKerjaLapangan } from '../../db/tables/pkl';
 
 /*
  * Kehadiran PKL (issue #12 item 4; packages/contract/src/pkl/kehadiran.ts). The owner and the

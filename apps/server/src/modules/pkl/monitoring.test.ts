@@ -10,8 +10,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens, staffToken } from '../penilaian/beranda/test-accounts';
-import { aktPd, dudi, guru, mou } from '../referensi/tables';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan } from './tables';
+import { aktPd, dudi, guru, mou } from '../../db/tables/referensi';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan } from '../../db/tables/pkl';
 import { pklPlanFixture } from './test-plan';
 
 const URL = '/api/progress/nilai-pkl';

@@ -16,13 +16,13 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { paginate, searchCondition } from '../../lib/list';
 import { fieldError, forbidden, notFound } from '../../plugins/errors';
-import { tujuanPembelajaran } from '../kurikulum/tables';
+import { tujuanPembelajaran } from '../../db/tables/kurikulum';
 import { checkFilterIds } from '../monitoring/access';
 import { notLeft } from '../monitoring/counting-sql';
-import { aktPd, dudi, guru, mou, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { semester } from '../sekolah/tables';
+import { aktPd, dudi, guru, mou, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { semester } from '../../db/tables/sekolah';
 import { isPklWaka, requirePklSemester } from './access';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
 
 /*
  * Monitoring › Nilai PKL (issue #12 item 6; contract pkl/monitoring.ts; docs/decisions/034-pkl.md):

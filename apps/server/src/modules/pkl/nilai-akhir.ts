@@ -6,9 +6,9 @@ import type { Db } from '../../db/client';
 import { CAPAIAN_KEY, capaianText } from '../penilaian/capaian';
 import { lockPembelajaran } from '../penilaian/grid-save';
 import { NILAI_AKHIR_KEY } from '../penilaian/nilai-akhir';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
-import { refKurikulum } from '../referensi/ref-tables';
-import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../referensi/tables';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../db/tables/penilaian';
+import { refKurikulum } from '../../db/tables/referensi-ref';
+import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
 import { recordChanges } from '../riwayat-nilai/record';
 
 /*

@@ -10,7 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
 import { staffToken } from '../penilaian/beranda/test-accounts';
 import {
   aktPd,
@@ -21,11 +21,11 @@ import {
   mou,
   pembelajaran,
   rombonganBelajar,
-} from '../referensi/tables';
-import { riwayatNilai } from '../riwayat-nilai/tables';
+} from '../../db/tables/referensi';
+import { riwayatNilai } from '../../db/tables/riwayat-nilai';
 import { setStatusPenilaian } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
+import { sekolah } from '../../db/tables/sekolah';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
 
 const RENCANA = '/api/pkl/rencana';
 const PILIHAN = '/api/pkl/pilihan';

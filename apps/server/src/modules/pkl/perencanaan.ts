@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { paginate } from '../../lib/list';
 import { requireScoreLossConfirmed } from '../../lib/score-loss';
 import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
 import { assertPenilaianOpen } from '../penilaian/gate';
 import {
   aktPd,
@@ -29,7 +29,7 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../referensi/tables';
+} from '../../db/tables/referensi';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import {
   deletablePlan,
@@ -50,7 +50,7 @@ import { recomputeClasses } from './nilai-akhir';
 /** The PKL grades a plan's participants carry (riwayat-nilai/cells.ts). */
 const PKL_KINDS: readonly JenisRiwayat[] = ['pkl', 'pkl_catatan', 'absensi_pkl'];
 
-import { absensiPkl, nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
+import { absensiPkl, nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
 
 /*
  * Perencanaan Penilaian PKL (issue #12 item 2; packages/contract/src/pkl/perencanaan.ts).

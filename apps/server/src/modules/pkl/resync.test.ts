@@ -7,11 +7,11 @@ import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { DEMO_NPSN } from '../demo/seed';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
-import { anggotaAktPd } from '../referensi/tables';
+import { anggotaAktPd } from '../../db/tables/referensi';
 import { setSetting } from '../sekolah/service';
 import { transportDefaults } from '../sinkronisasi/client';
 import { kindOf, runSync } from '../sinkronisasi/test-support';
-import { nilaiPkl, pdPkl } from './tables';
+import { nilaiPkl, pdPkl } from '../../db/tables/pkl';
 import { pklPlanFixture } from './test-plan';
 
 transportDefaults.retryBaseMs = 5;

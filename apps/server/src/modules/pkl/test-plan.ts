@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SeededDemo } from '../../test/demo';
 import { bearer, json, loginAs } from '../../test/engines';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
 import { staffToken } from '../penilaian/beranda/test-accounts';
-import { praktikKerjaLapangan } from './tables';
+import { praktikKerjaLapangan } from '../../db/tables/pkl';
 
 /**
  * Test fixture: pkl@'s plan for the demo's PKL class (relations.pklPembelajaranId's class) at its

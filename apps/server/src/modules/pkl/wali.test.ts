@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens, otherWali } from '../penilaian/beranda/test-accounts';
-import { nilaiPkl, pdPkl } from './tables';
+import { nilaiPkl, pdPkl } from '../../db/tables/pkl';
 import { pklPlanFixture } from './test-plan';
 
 const URL = '/api/wali-kelas/praktik-kerja-lapangan';

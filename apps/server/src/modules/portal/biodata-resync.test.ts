@@ -7,7 +7,7 @@ import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { DEMO_NPSN } from '../demo/seed';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
-import { pesertaDidik } from '../referensi/tables';
+import { pesertaDidik } from '../../db/tables/referensi';
 import { setSetting } from '../sekolah/service';
 import { transportDefaults } from '../sinkronisasi/client';
 import { PD_OWNED } from '../sinkronisasi/kinds/peserta-didik';

@@ -14,11 +14,11 @@ import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { multipartFile } from '../../test/multipart';
 import { otherWali } from '../penilaian/beranda/test-accounts';
-import { pesertaDidik } from '../referensi/tables';
+import { pesertaDidik } from '../../db/tables/referensi';
 import { setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
-import { usulanBiodata } from './tables';
+import { usulanBiodata } from '../../db/tables/portal';
 import { pupilToken } from './test-support';
 
 /*

@@ -16,13 +16,13 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { users } from '../pengguna/tables';
+import { users } from '../../db/tables/pengguna';
 import { getPesertaDidik } from '../referensi/peserta-didik/service';
-import { refPekerjaan } from '../referensi/ref-tables';
+import { refPekerjaan } from '../../db/tables/referensi-ref';
 import { waliRombelIds } from '../referensi/rombel/access';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../referensi/tables';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
 import { requirePupil } from './service';
-import { usulanBiodata } from './tables';
+import { usulanBiodata } from '../../db/tables/portal';
 
 /*
  * Biodata (issue #15 items 1, 5; docs/decisions/046-biodata-teman-sekelas.md): the pupil proposes

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
 import { raporKelas } from '../cetak/rapor/data';
 import { photoUrl } from '../pengguna/service';
-import { users } from '../pengguna/tables';
+import { users } from '../../db/tables/pengguna';
 import { getActiveSemester, getSettings } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';

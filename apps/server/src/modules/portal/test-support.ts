@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { SeededDemo } from '../../test/demo';
 import { DEMO_PASSWORD, loginAs } from '../../test/engines';
 import { hashPassword } from '../auth/passwords';
-import { roleUser, users } from '../pengguna/tables';
+import { roleUser, users } from '../../db/tables/pengguna';
 
 /** A pupil's log-in (role siswa in the semester), as Generate Pengguna makes it; returns a token. */
 export async function pupilToken(

@@ -5,7 +5,7 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { rombonganBelajar } from '../referensi/tables';
+import { rombonganBelajar } from '../../db/tables/referensi';
 
 /*
  * Who reaches the P5 plans and scores (issue #13 item 9; docs/decisions/037-projek-p5.md), always

@@ -21,12 +21,12 @@ import {
   uuidPairsIn,
   validationError,
 } from '../penilaian/grid-save';
-import { refP5Opsi } from '../referensi/ref-tables';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { catatanBudayaKerja } from '../wali-kelas/tables';
+import { refP5Opsi } from '../../db/tables/referensi-ref';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { catatanBudayaKerja } from '../../db/tables/wali-kelas';
 import { coordinatedRombel, requireKoordP5, requireP5Writer, teachesP5Sql } from './access';
 import { subElemenRows } from './sub-elemen';
-import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from './tables';
+import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../../db/tables/projek';
 
 /*
  * Proses Penilaian P5 (issue #13 item 2; contract projek/penilaian.ts). The Koord P5 of a class

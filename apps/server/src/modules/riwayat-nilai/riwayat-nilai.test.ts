@@ -8,7 +8,7 @@ import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { multipartFile } from '../../test/multipart';
 import { insertTps } from '../penilaian/test-fixtures';
-import { riwayatNilai } from './tables';
+import { riwayatNilai } from '../../db/tables/riwayat-nilai';
 
 const WHO = ['admin', 'guru', 'wali', 'kaprog', 'waka', 'ekskul', 'pkl', 'siswa'] as const;
 type Who = (typeof WHO)[number];

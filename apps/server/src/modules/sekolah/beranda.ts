@@ -13,7 +13,7 @@ import {
   pesertaDidik,
   ptkKeluar,
   rombonganBelajar,
-} from '../referensi/tables';
+} from '../../db/tables/referensi';
 import { getSekolahIdentity, getStatusPenilaian, kepalaSekolahName } from './settings';
 import { sqlRows } from './sql-rows';
 import { readNotes } from './stored-images';

@@ -13,7 +13,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError, fieldError, notFound } from '../../plugins/errors';
 import { decryptText, encryptText } from '../../secrets';
-import { guru, rombonganBelajar } from '../referensi/tables';
+import { guru, rombonganBelajar } from '../../db/tables/referensi';
 import {
   clearSekolahCaches,
   getActiveSemester,
@@ -23,7 +23,7 @@ import {
   setActiveSemester,
   setSetting,
 } from './service';
-import { sekolah, sekolahLogo } from './tables';
+import { sekolah, sekolahLogo } from '../../db/tables/sekolah';
 
 /**
  * The "Pengaturan Umum" page (reference-screens §5.1, reference-domain §10).

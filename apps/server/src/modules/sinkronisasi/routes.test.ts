@@ -7,7 +7,7 @@ import { encryptText } from '../../secrets';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { hashPassword } from '../auth/passwords';
 import { createUser, grantRoles } from '../pengguna/service';
-import { guru as guruTable } from '../referensi/tables';
+import { guru as guruTable } from '../../db/tables/referensi';
 import { ensureSemesters, setSetting } from '../sekolah/service';
 import { transportDefaults } from './client';
 import { count, LAST_WRITE } from './test-support';

@@ -27,7 +27,7 @@ import { AppError } from '../../plugins/errors';
 import { getSettings } from '../sekolah/service';
 import { getDapodikToken, SETTING_KEYS } from '../sekolah/settings';
 import { sqlRows } from '../sekolah/sql-rows';
-import { sekolah } from '../sekolah/tables';
+import { sekolah } from '../../db/tables/sekolah';
 import { DapodikError, SyncApiClient, transportDefaults, windowTimes } from './client';
 import { KIND_HANDLERS } from './kinds';
 import type { PullSource } from './sources/source';
@@ -37,7 +37,7 @@ import {
   WEBSERVICE_NOTES,
   WebServiceSource,
 } from './sources/webservice';
-import { sinkronisasiRun } from './tables';
+import { sinkronisasiRun } from '../../db/tables/sinkronisasi';
 
 type RunRow = typeof sinkronisasiRun.$inferSelect;
 

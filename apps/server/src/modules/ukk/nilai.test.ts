@@ -4,9 +4,9 @@ import type { RencanaDetail } from '@erapor/contract/ukk/rencana';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { roleUser } from '../pengguna/tables';
+import { roleUser } from '../../db/tables/pengguna';
 import { setStatusPenilaian } from '../sekolah/settings';
-import { nilaiUkk } from './tables';
+import { nilaiUkk } from '../../db/tables/ukk';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 type Body = { message: string; details?: Record<string, string>; rencana_ukk_id?: string };

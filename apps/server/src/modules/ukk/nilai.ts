@@ -20,9 +20,9 @@ import {
   showScore,
   validationError,
 } from '../penilaian/grid-save';
-import { rombonganBelajar } from '../referensi/tables';
+import { rombonganBelajar } from '../../db/tables/referensi';
 import { pesertaOf, rencanaRow } from './rencana';
-import { nilaiUkk, refPaketUkk, rencanaUkk } from './tables';
+import { nilaiUkk, refPaketUkk, rencanaUkk } from '../../db/tables/ukk';
 import { predikatSchemeOf } from './template';
 
 /*

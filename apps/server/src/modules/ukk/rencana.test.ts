@@ -8,8 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { riwayatNilai } from '../riwayat-nilai/tables';
-import { nilaiUkk, rencanaUkk } from './tables';
+import { riwayatNilai } from '../../db/tables/riwayat-nilai';
+import { nilaiUkk, rencanaUkk } from '../../db/tables/ukk';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 const RENCANA = '/api/ukk/rencana';

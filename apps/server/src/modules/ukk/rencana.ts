@@ -14,13 +14,13 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { requireScoreLossConfirmed } from '../../lib/score-loss';
 import { fieldError, notFound } from '../../plugins/errors';
-import { roleUser, users } from '../pengguna/tables';
+import { roleUser, users } from '../../db/tables/pengguna';
 import { likePattern } from '../referensi/rombel/access';
 import { sortKeyOf } from '../referensi/rombel/service';
-import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../referensi/tables';
+import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import { requireKaprog } from './access';
-import { nilaiUkk, refPaketUkk, rencanaUkk } from './tables';
+import { nilaiUkk, refPaketUkk, rencanaUkk } from '../../db/tables/ukk';
 import { predikatSchemeOf } from './template';
 
 /*

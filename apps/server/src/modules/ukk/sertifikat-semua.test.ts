@@ -13,10 +13,10 @@ import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { pdfText } from '../cetak/rapor/pdf-text';
 import { jobEnd } from '../cetak/rapor/test-jobs';
-import { roleUser } from '../pengguna/tables';
-import { pesertaDidik } from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
-import { nilaiUkk, rencanaUkk } from './tables';
+import { roleUser } from '../../db/tables/pengguna';
+import { pesertaDidik } from '../../db/tables/referensi';
+import { sekolah } from '../../db/tables/sekolah';
+import { nilaiUkk, rencanaUkk } from '../../db/tables/ukk';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 /*

@@ -12,7 +12,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { pdfText } from '../cetak/rapor/pdf-text';
-import { nilaiUkk } from './tables';
+import { nilaiUkk } from '../../db/tables/ukk';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 /*

@@ -7,10 +7,10 @@ import { fieldError } from '../../plugins/errors';
 import { penandatangan } from '../cetak/rapor/data';
 import { getSettings } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
+import { sekolah } from '../../db/tables/sekolah';
 import { requireKaprog } from './access';
 import { offeredProgrammes } from './paket';
-import { templateSertifikatUkk } from './tables';
+import { templateSertifikatUkk } from '../../db/tables/ukk';
 
 /** Defaults of the certificate (reference-domain §5). */
 export const JUDUL_ID = 'SERTIFIKAT UJI KOMPETENSI';

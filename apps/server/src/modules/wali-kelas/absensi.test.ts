@@ -6,7 +6,7 @@ import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo'
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
 import { demoTokens, otherWali } from '../penilaian/beranda/test-accounts';
-import { absensi } from './tables';
+import { absensi } from '../../db/tables/wali-kelas';
 
 const URL = '/api/wali-kelas/ketidakhadiran';
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000005c2';

@@ -17,10 +17,10 @@ import { AppError } from '../../plugins/errors';
 import { penilaianGateOf } from '../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
 import { absensiPklKelas, kelasHasPkl } from '../pkl/wali';
-import { anggotaRombel, pesertaDidik } from '../referensi/tables';
+import { anggotaRombel, pesertaDidik } from '../../db/tables/referensi';
 import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel, type WaliRombel } from './access';
-import { absensi } from './tables';
+import { absensi } from '../../db/tables/wali-kelas';
 
 /** The live members of the class with their absences (0, 0, 0 without a row), by name. */
 async function gridRows(db: Db, rombelId: string): Promise<AbsensiRow[]> {

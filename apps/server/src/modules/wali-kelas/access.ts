@@ -5,7 +5,7 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { forbidden, notFound } from '../../plugins/errors';
 import { type WaliRombel, waliRombels } from '../referensi/rombel/access';
-import { rombonganBelajar } from '../referensi/tables';
+import { rombonganBelajar } from '../../db/tables/referensi';
 
 /*
  * Who reaches the homeroom screens (issue #11 item 1, docs/decisions/026-wali-kelas-absensi.md):

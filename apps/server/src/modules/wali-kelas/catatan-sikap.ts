@@ -13,12 +13,12 @@ import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
-import { refKurikulum, refP5Dimensi } from '../referensi/ref-tables';
-import { rombonganBelajar } from '../referensi/tables';
+import { refKurikulum, refP5Dimensi } from '../../db/tables/referensi-ref';
+import { rombonganBelajar } from '../../db/tables/referensi';
 import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel } from './access';
 import { closedMessage, kelasOptions, ownLockMessage } from './catatan';
-import { catatanBudayaKerja } from './tables';
+import { catatanBudayaKerja } from '../../db/tables/wali-kelas';
 
 /*
  * Catatan Sikap of the wali kelas (issue #11 item 2; docs/decisions/028-wali-kelas-catatan.md): the

@@ -8,10 +8,10 @@ import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo'
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
 import { demoTokens, otherWali, staffToken } from '../penilaian/beranda/test-accounts';
-import { nilaiEkstrakurikuler, nilaiSikap } from '../penilaian/tables';
-import { refP5Dimensi, refP5Elemen } from '../referensi/ref-tables';
-import { guru } from '../referensi/tables';
-import { catatanBudayaKerja, catatanWali } from './tables';
+import { nilaiEkstrakurikuler, nilaiSikap } from '../../db/tables/penilaian';
+import { refP5Dimensi, refP5Elemen } from '../../db/tables/referensi-ref';
+import { guru } from '../../db/tables/referensi';
+import { catatanBudayaKerja, catatanWali } from '../../db/tables/wali-kelas';
 
 const CATATAN = '/api/wali-kelas/catatan-wali-kelas';
 const KOKURIKULER = '/api/wali-kelas/kokurikuler';

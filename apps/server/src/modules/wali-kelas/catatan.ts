@@ -16,10 +16,10 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../plugins/errors';
 import { penilaianGateOf } from '../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
-import { anggotaRombel, pesertaDidik } from '../referensi/tables';
+import { anggotaRombel, pesertaDidik } from '../../db/tables/referensi';
 import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel, requireWali, type WaliRombel } from './access';
-import { catatanWali } from './tables';
+import { catatanWali } from '../../db/tables/wali-kelas';
 
 /*
  * Catatan Wali Kelas and Kokurikuler (issue #11 item 2; docs/decisions/028-wali-kelas-catatan.md):

@@ -19,12 +19,12 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { forbidden } from '../../../plugins/errors';
-import { nilaiAkhir } from '../../penilaian/tables';
-import { refKurikulum } from '../../referensi/ref-tables';
-import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { nilaiAkhir } from '../../../db/tables/penilaian';
+import { refKurikulum } from '../../../db/tables/referensi-ref';
+import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah, semester } from '../../sekolah/tables';
-import { absensi } from '../../wali-kelas/tables';
+import { sekolah, semester } from '../../../db/tables/sekolah';
+import { absensi } from '../../../db/tables/wali-kelas';
 import { printableRombel, printsAnyClass } from '../access';
 
 /*

@@ -6,7 +6,7 @@ import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, forbidden, notFound } from '../../../plugins/errors';
 import { isKoordP5, teachesP5Sql } from '../../projek/access';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
 import { printsAnyClass } from '../access';
 import { type RaporP5, raporP5 } from './data';
 

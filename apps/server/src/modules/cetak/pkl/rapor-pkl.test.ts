@@ -11,9 +11,9 @@ import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
-import { praktikKerjaLapangan } from '../../pkl/tables';
+import { praktikKerjaLapangan } from '../../../db/tables/pkl';
 import { pklPlanFixture } from '../../pkl/test-plan';
-import { refGelarAkademik, refJurusan } from '../../referensi/ref-tables';
+import { refGelarAkademik, refJurusan } from '../../../db/tables/referensi-ref';
 import {
   aktPd,
   dudi,
@@ -24,7 +24,7 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../../referensi/tables';
+} from '../../../db/tables/referensi';
 import { MARGIN } from '../rapor/layout';
 import { type PageImage, pdfPages, pdfText, pdfWords } from '../rapor/pdf-text';
 import { jobEnd } from '../rapor/test-jobs';

@@ -5,8 +5,8 @@ import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, forbidden, notFound } from '../../../plugins/errors';
 import { readablePlan, requirePlanReader, visiblePlansSql } from '../../pkl/access';
-import { pdPkl, praktikKerjaLapangan } from '../../pkl/tables';
-import { aktPd, dudi, mou, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { pdPkl, praktikKerjaLapangan } from '../../../db/tables/pkl';
+import { aktPd, dudi, mou, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { type RaporPkl, raporPkl } from './data';
 
 /*

@@ -14,7 +14,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { catatanWali } from '../../wali-kelas/tables';
+import { catatanWali } from '../../../db/tables/wali-kelas';
 import { MARGIN } from './layout';
 import { inkedMargins, pdfPages, pdfPageTexts, pdfText, pdfWords, signatureBlock } from './pdf-text';
 

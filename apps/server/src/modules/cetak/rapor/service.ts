@@ -12,7 +12,7 @@ import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { forbidden, notFound } from '../../../plugins/errors';
 import { waliRombels } from '../../referensi/rombel/access';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
 import { printableRombel, printsAnyClass } from '../access';
 import { type RaporKelas, raporKelas, type SiswaRapor } from './data';
 

@@ -5,13 +5,13 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, notFound } from '../../../plugins/errors';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
 import { getSettings } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { type PrintableRombel, printableRombel } from '../access';
 import { type RaporKelas, raporKelas, type SiswaRapor } from '../rapor/data';
-import { nomorSkl, templateSkl } from './tables';
+import { nomorSkl, templateSkl } from '../../../db/tables/cetak-skl';
 
 /*
  * The data of a Surat Keterangan Lulus (docs/decisions/047-surat-keterangan-lulus.md): the report

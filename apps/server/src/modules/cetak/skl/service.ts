@@ -27,7 +27,7 @@ import {
   templateFromRow,
 } from './data';
 import { renderSkl } from './document';
-import { templateSkl } from './tables';
+import { templateSkl } from '../../../db/tables/cetak-skl';
 
 /*
  * The SKL's template in Pengaturan (administrator; routes declare the role) and the printed letter

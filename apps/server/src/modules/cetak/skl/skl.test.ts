@@ -7,12 +7,12 @@ import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { kenaikanKelas } from '../../wali-kelas/tables';
+import { kenaikanKelas } from '../../../db/tables/wali-kelas';
 import { pdfPageTexts, pdfText } from '../rapor/pdf-text';
 import { jobEnd } from '../rapor/test-jobs';
-import { nomorSkl, templateSkl } from './tables';
+import { nomorSkl, templateSkl } from '../../../db/tables/cetak-skl';
 
 /*
  * Surat Keterangan Lulus (issue #15 item 4; docs/decisions/047-surat-keterangan-lulus.md) on the

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { forbidden, notFound } from '../../../plugins/errors';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
 import { getActiveSemester } from '../../sekolah/service';
 import { printableRombel } from '../access';
 import { type TranskripDoc, transkripSiswa } from './data';

@@ -10,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
 import { staffToken } from './test-accounts';
 
 const P5_PARENT = 200040000;

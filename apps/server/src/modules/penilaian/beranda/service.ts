@@ -17,7 +17,7 @@ import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { forbidden, notFound } from '../../../plugins/errors';
 import { dinilaiCount, expectedCount } from '../../monitoring/counting-sql';
-import { refAgama } from '../../referensi/ref-tables';
+import { refAgama } from '../../../db/tables/referensi-ref';
 import { hasAnyRole } from '../../referensi/rombel/access';
 import { orderParentsFirst } from '../../referensi/rombel/service';
 import {
@@ -27,10 +27,10 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../../referensi/tables';
+} from '../../../db/tables/referensi';
 import { getStatusPenilaian } from '../../sekolah/settings';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
 
 /*
  * Progress follows the shared counting rules (packages/contract/src/monitoring/counting.ts, in SQL

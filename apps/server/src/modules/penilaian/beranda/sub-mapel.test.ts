@@ -6,10 +6,10 @@ import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { pdfText } from '../../cetak/rapor/pdf-text';
-import { refKurikulum } from '../../referensi/ref-tables';
-import { rombonganBelajar } from '../../referensi/tables';
-import { riwayatNilai } from '../../riwayat-nilai/tables';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
+import { refKurikulum } from '../../../db/tables/referensi-ref';
+import { rombonganBelajar } from '../../../db/tables/referensi';
+import { riwayatNilai } from '../../../db/tables/riwayat-nilai';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
 import { staffToken } from './test-accounts';
 
 const isP5 = (id: number) => id >= 200040000 && id < 200040100;

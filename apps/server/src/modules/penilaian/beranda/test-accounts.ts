@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import type { SeededDemo } from '../../../test/demo';
 import { DEMO_PASSWORD, loginAs } from '../../../test/engines';
 import { hashPassword } from '../../auth/passwords';
-import { roleUser, users } from '../../pengguna/tables';
+import { roleUser, users } from '../../../db/tables/pengguna';
 
 let hash: Promise<string> | undefined;
 

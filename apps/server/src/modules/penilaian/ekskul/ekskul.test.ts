@@ -8,10 +8,10 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { rombonganBelajar } from '../../referensi/tables';
+import { rombonganBelajar } from '../../../db/tables/referensi';
 import { setStatusPenilaian } from '../../sekolah/settings';
 import { staffToken } from '../beranda/test-accounts';
-import { nilaiEkstrakurikuler } from '../tables';
+import { nilaiEkstrakurikuler } from '../../../db/tables/penilaian';
 
 describeEngines('penilaian ekstrakurikuler', {}, (t) => {
   let demo: SeededDemo;

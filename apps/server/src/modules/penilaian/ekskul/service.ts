@@ -15,11 +15,11 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError, forbidden, notFound } from '../../../plugins/errors';
-import { anggotaRombel, ekstrakurikuler, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, ekstrakurikuler, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { type Perubahan, type RiwayatTarget, recordChanges } from '../../riwayat-nilai/record';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { assertPenilaianOpen, penilaianGateOf } from '../gate';
-import { nilaiEkstrakurikuler } from '../tables';
+import { nilaiEkstrakurikuler } from '../../../db/tables/penilaian';
 
 /** The caller as a pembina: role pembina_ekskul in the login's semester and a guru record. */
 function requirePembina(actor: Actor): string {

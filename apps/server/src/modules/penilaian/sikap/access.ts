@@ -5,7 +5,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { forbidden } from '../../../plugins/errors';
-import { pembelajaran, rombonganBelajar } from '../../referensi/tables';
+import { pembelajaran, rombonganBelajar } from '../../../db/tables/referensi';
 import { getStatusPenilaian } from '../../sekolah/settings';
 
 /** The caller as a note writer: a teacher (role guru) with a guru record. */

@@ -23,15 +23,15 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, forbidden, notFound } from '../../../plugins/errors';
-import { refP5Dimensi, refP5Elemen } from '../../referensi/ref-tables';
+import { refP5Dimensi, refP5Elemen } from '../../../db/tables/referensi-ref';
 import { hasAnyRole, likePattern } from '../../referensi/rombel/access';
 import { sortKeyOf } from '../../referensi/rombel/service';
-import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { recordChanges } from '../../riwayat-nilai/record';
 import { getSettings } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
 import { assertPenilaianOpen } from '../gate';
-import { nilaiSikap } from '../tables';
+import { nilaiSikap } from '../../../db/tables/penilaian';
 import { gateMessages, requireSikapRombel, requireWriter, sikapRombels } from './access';
 
 const DEFAULT_ZONE = 'Asia/Jakarta';

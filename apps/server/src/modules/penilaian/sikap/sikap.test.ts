@@ -13,10 +13,10 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { rombonganBelajar } from '../../referensi/tables';
+import { rombonganBelajar } from '../../../db/tables/referensi';
 import { setStatusPenilaian } from '../../sekolah/settings';
 import { staffToken } from '../beranda/test-accounts';
-import { nilaiSikap } from '../tables';
+import { nilaiSikap } from '../../../db/tables/penilaian';
 
 const P5_PARENT = 200040000;
 

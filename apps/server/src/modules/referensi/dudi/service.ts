@@ -11,7 +11,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'd
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { fieldError, notFound } from '../../../plugins/errors';
-import { refAgama } from '../ref-tables';
+import { refAgama } from '../../../db/tables/referensi-ref';
 import {
   aktPd,
   anggotaAktPd,
@@ -22,7 +22,7 @@ import {
   mou,
   pesertaDidik,
   rombonganBelajar,
-} from '../tables';
+} from '../../../db/tables/referensi';
 
 /** `%q%` for ILIKE with the user's % and _ taken literally. */
 export function likePattern(q: string): string {

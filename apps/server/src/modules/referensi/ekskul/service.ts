@@ -6,7 +6,7 @@ import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { likePattern, requireAnyRole } from '../rombel/access';
 import { sortKeyOf } from '../rombel/service';
-import { anggotaRombel, ekstrakurikuler, guru } from '../tables';
+import { anggotaRombel, ekstrakurikuler, guru } from '../../../db/tables/referensi';
 
 const jumlahAnggota = sql<number>`(select count(*) from ${anggotaRombel} a
   where a.rombongan_belajar_id = ${ekstrakurikuler}.rombongan_belajar_id and a.deleted_at is null)`;

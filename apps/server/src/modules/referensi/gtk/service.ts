@@ -26,8 +26,8 @@ import { AppError, fieldError, notFound } from '../../../plugins/errors';
 import * as pengguna from '../../pengguna/service';
 import * as dudiService from '../dudi/service';
 import { likePattern } from '../dudi/service';
-import { refAgama, refGelarAkademik, refMstWilayah } from '../ref-tables';
-import { gelarPtk, guru } from '../tables';
+import { refAgama, refGelarAkademik, refMstWilayah } from '../../../db/tables/referensi-ref';
+import { gelarPtk, guru } from '../../../db/tables/referensi';
 import { agamaLookup, buildTemplate, parseGtkWorkbook } from './excel';
 
 const SORT = {

@@ -8,7 +8,7 @@ import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../../
 import { hashPassword } from '../../auth/passwords';
 import * as pengguna from '../../pengguna/service';
 import { ensureScreenRefs } from '../rombel/test-refs';
-import { pesertaDidik } from '../tables';
+import { pesertaDidik } from '../../../db/tables/referensi';
 
 describeEngines('referensi peserta didik', {}, (t) => {
   let demo: SeededDemo;

@@ -19,7 +19,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, fieldError, forbidden, notFound } from '../../../plugins/errors';
-import { refAgama, refPekerjaan } from '../ref-tables';
+import { refAgama, refPekerjaan } from '../../../db/tables/referensi-ref';
 import { hasAnyRole, likePattern, waliRombelIds } from '../rombel/access';
 import {
   anggotaRombel,
@@ -29,7 +29,7 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../tables';
+} from '../../../db/tables/referensi';
 
 /** Which pupils the caller may see, and whose they may edit. */
 type Scope =

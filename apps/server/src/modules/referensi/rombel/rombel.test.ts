@@ -11,7 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { anggotaRombel, pembelajaran } from '../tables';
+import { anggotaRombel, pembelajaran } from '../../../db/tables/referensi';
 import { orderParentsFirst } from './service';
 import { ensureScreenRefs } from './test-refs';
 

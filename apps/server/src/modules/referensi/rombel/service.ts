@@ -23,7 +23,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError, forbidden, notFound } from '../../../plugins/errors';
-import { refAgama, refKelompok, refKurikulum, refMataPelajaran } from '../ref-tables';
+import { refAgama, refKelompok, refKurikulum, refMataPelajaran } from '../../../db/tables/referensi-ref';
 import {
   anggotaRombel,
   guru,
@@ -32,7 +32,7 @@ import {
   pesertaDidik,
   ptkKeluar,
   rombonganBelajar,
-} from '../tables';
+} from '../../../db/tables/referensi';
 import { hasAnyRole, likePattern, ownsRombel, requireAnyRole } from './access';
 
 type SortKey = (typeof ROMBEL_SORT_COLUMNS)[number];

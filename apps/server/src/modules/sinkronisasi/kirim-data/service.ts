@@ -15,9 +15,9 @@ import type { Db } from '../../../db/client';
 import { AppError, fieldError } from '../../../plugins/errors';
 import { getSettings, setSetting } from '../../sekolah/service';
 import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah } from '../../sekolah/tables';
+import { sekolah } from '../../../db/tables/sekolah';
 import { DapodikError, isLocalHost, parseBody, parseRetryAfter, transportDefaults } from '../client';
-import { kirimDataWatermark } from './tables';
+import { kirimDataWatermark } from '../../../db/tables/kirim-data';
 
 /*
  * Kirim Data e-Rapor (reference-dapodik §1.3, §4.1; decision 017): per table, the rows of the school

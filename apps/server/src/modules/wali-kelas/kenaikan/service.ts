@@ -21,12 +21,12 @@ import type { Db } from '../../../db/client';
 import { AppError } from '../../../plugins/errors';
 import { penilaianGateOf } from '../../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../../penilaian/grid-save';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { getSettings } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
 import { sqlRows } from '../../sekolah/sql-rows';
 import { ownWaliRombel, requireWali, type WaliRombel } from '../access';
-import { kenaikanKelas } from '../tables';
+import { kenaikanKelas } from '../../../db/tables/wali-kelas';
 
 /*
  * Kenaikan Kelas (issue #11 item 5; docs/decisions/029-kenaikan-kelas.md): one decision per pupil of

@@ -1,7 +1,7 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { sekolah } from '../sekolah/tables';
+import { sekolah } from './sekolah';
 
 /**
  * Riwayat Perubahan Nilai (issue #16 item 5, docs/decisions/045-riwayat-nilai.md): one row per

@@ -1,7 +1,7 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { index, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { users } from '../pengguna/tables';
-import { sekolah, semester } from '../sekolah/tables';
+import { users } from './pengguna';
+import { sekolah, semester } from './sekolah';
 
 /**
  * Refresh tokens: only the SHA-256 of the random token is stored. All tokens of one login share

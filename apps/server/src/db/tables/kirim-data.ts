@@ -1,6 +1,6 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { integer, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { sekolah } from '../../sekolah/tables';
+import { sekolah } from './sekolah';
 
 /**
  * Kirim Data e-Rapor (decision 017): per school and table, the last row the central server confirmed,

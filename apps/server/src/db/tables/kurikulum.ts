@@ -11,9 +11,9 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../pengguna/tables';
-import { pembelajaran } from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
+import { users } from './pengguna';
+import { pembelajaran } from './referensi';
+import { sekolah } from './sekolah';
 
 /*
  * The school's side of the curriculum: learning goals (TP) and which classes they are taught in,

@@ -13,9 +13,9 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tujuanPembelajaran } from '../kurikulum/tables';
-import { anggotaRombel, ekstrakurikuler, guru, pembelajaran } from '../referensi/tables';
-import { sekolah, semester } from '../sekolah/tables';
+import { tujuanPembelajaran } from './kurikulum';
+import { anggotaRombel, ekstrakurikuler, guru, pembelajaran } from './referensi';
+import { sekolah, semester } from './sekolah';
 
 /*
  * Grades. As in e-Rapor they hang off the membership (anggota_rombel), so a pupil who moves class

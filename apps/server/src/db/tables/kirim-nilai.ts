@@ -1,6 +1,6 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { sekolah, semester } from '../../sekolah/tables';
+import { sekolah, semester } from './sekolah';
 
 /**
  * What Kirim Nilai ke Dapodik sent (decision 017): one row per mata evaluasi (item_key

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { anggotaRombel, pesertaDidik } from '../../referensi/tables';
-import { sekolah } from '../../sekolah/tables';
+import { anggotaRombel, pesertaDidik } from './referensi';
+import { sekolah } from './sekolah';
 
 /**
  * Template of the Surat Keterangan Lulus (issue #15 item 4; decision 047): one per school, absent =

@@ -15,7 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { sekolah, semester } from '../sekolah/tables';
+import { sekolah, semester } from './sekolah';
 
 /*
  * The school's own data: staff, pupils, classes, teaching assignments, extracurriculars, DUDI/PKL.

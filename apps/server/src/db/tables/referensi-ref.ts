@@ -12,7 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { sekolah } from '../sekolah/tables';
+import { sekolah } from './sekolah';
 
 /*
  * National reference tables (the published files in ../shared/reference). Every column is named

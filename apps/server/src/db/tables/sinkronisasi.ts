@@ -1,7 +1,7 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { sekolah, semester } from '../sekolah/tables';
+import { sekolah, semester } from './sekolah';
 
 /**
  * One pull sync from Dapodik (reference-dapodik §7.4 `sync_run`): the kinds asked for, the live

@@ -2,9 +2,9 @@ import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { DESKRIPSI_PROJEK_MAX } from '@erapor/contract/projek/perencanaan';
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { refP5SubElemen } from '../referensi/ref-tables';
-import { anggotaRombel, pembelajaran, rombonganBelajar } from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
+import { refP5SubElemen } from './referensi-ref';
+import { anggotaRombel, pembelajaran, rombonganBelajar } from './referensi';
+import { sekolah } from './sekolah';
 
 /*
  * P5 projects of the Merdeka classes before 20251 (reference-domain §1.7, §4; issue #13;

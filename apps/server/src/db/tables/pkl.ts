@@ -12,9 +12,9 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { tujuanPembelajaran } from '../kurikulum/tables';
-import { aktPd, guru, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { sekolah, semester } from '../sekolah/tables';
+import { tujuanPembelajaran } from './kurikulum';
+import { aktPd, guru, pesertaDidik, rombonganBelajar } from './referensi';
+import { sekolah, semester } from './sekolah';
 
 /*
  * PKL from 2023/24 (reference-domain §1.9, §6; issue #12; docs/decisions/034-pkl.md).

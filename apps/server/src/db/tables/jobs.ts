@@ -1,6 +1,6 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import { sekolah } from '../sekolah/tables';
+import { sekolah } from './sekolah';
 
 /**
  * A background job (reference import, Dapodik sync, bulk printing...): one row per run, kept after

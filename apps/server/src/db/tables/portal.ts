@@ -11,9 +11,9 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from '../pengguna/tables';
-import { pesertaDidik } from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
+import { users } from './pengguna';
+import { pesertaDidik } from './referensi';
+import { sekolah } from './sekolah';
 
 /*
  * A pupil's proposed corrections to their Biodata (issue #15; docs/decisions/046-biodata-teman-sekelas.md).

@@ -1,9 +1,9 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import { check, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { rencanaBudayaKerja } from '../projek/tables';
-import { anggotaRombel, rombonganBelajar } from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
+import { rencanaBudayaKerja } from './projek';
+import { anggotaRombel, rombonganBelajar } from './referensi';
+import { sekolah } from './sekolah';
 
 /*
  * The homeroom teacher's tables (reference-domain §1.10). Like the grades they hang off the pupil's

@@ -15,8 +15,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { sekolah, semester } from '../sekolah/tables';
+import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from './referensi';
+import { sekolah, semester } from './sekolah';
 
 /*
  * UKK, the competency test (reference-domain §1.8, §5; issue #13; docs/decisions/038-ukk.md).
