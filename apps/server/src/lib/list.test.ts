@@ -7,8 +7,8 @@ import type { DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { guru } from '../db/tables/referensi';
 import { sekolah } from '../db/tables/sekolah';
-import { AppError, registerErrorHandler } from '../plugins/errors';
 import { ENGINES, openTestDatabase, postgresAvailable } from '../test/engines';
+import { AppError, registerErrorHandler } from './errors';
 import { escapeLike, paginate } from './list';
 
 const S1 = '10000000-0000-4000-8000-000000000001';

@@ -1,19 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns';
 import { users } from './pengguna';
 import { pembelajaran } from './referensi';
-import { sekolah } from './sekolah';
+import { sekolahRef } from './sekolah';
 
 /*
  * The school's side of the curriculum: learning goals (TP) and which classes they are taught in,
@@ -24,15 +14,6 @@ import { sekolah } from './sekolah';
  * per school, never on the national row. KD/CP a school writes itself go into the reference
  * tables with its sekolah_id (decision 007).
  */
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-const sekolahRef = () =>
-  uuid('sekolah_id')
-    .notNull()
-    .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 
 /** A school's alias and on/off switch for a KD (national or its own). No row = the KD as published. */
 export const kdSekolah = pgTable(

@@ -8,14 +8,14 @@ import {
   pgTable,
   smallint,
   text,
-  timestamp,
   unique,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns';
 import { tujuanPembelajaran } from './kurikulum';
 import { anggotaRombel, ekstrakurikuler, guru, pembelajaran } from './referensi';
-import { sekolah, semester } from './sekolah';
+import { sekolahRef, semester } from './sekolah';
 
 /*
  * Grades. As in e-Rapor they hang off the membership (anggota_rombel), so a pupil who moves class
@@ -27,14 +27,6 @@ import { sekolah, semester } from './sekolah';
  * (no version column needed, and no silent overwrite).
  */
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-const sekolahRef = () =>
-  uuid('sekolah_id')
-    .notNull()
-    .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 const anggotaRef = () =>
   uuid('anggota_rombel_id')
     .notNull()

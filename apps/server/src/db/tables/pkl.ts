@@ -1,20 +1,10 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns';
 import { tujuanPembelajaran } from './kurikulum';
 import { aktPd, guru, pesertaDidik, rombonganBelajar } from './referensi';
-import { sekolah, semester } from './sekolah';
+import { sekolahRef, semester } from './sekolah';
 
 /*
  * PKL from 2023/24 (reference-domain §1.9, §6; issue #12; docs/decisions/034-pkl.md).
@@ -30,14 +20,6 @@ import { sekolah, semester } from './sekolah';
  * normally kept by the sync). A deleted TP takes its PKL scores along, as nilai_tp does.
  */
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-const sekolahRef = () =>
-  uuid('sekolah_id')
-    .notNull()
-    .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 const pklRef = () =>
   uuid('pkl_id')
     .notNull()

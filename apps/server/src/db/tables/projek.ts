@@ -1,10 +1,11 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { DESKRIPSI_PROJEK_MAX } from '@erapor/contract/projek/perencanaan';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { refP5SubElemen } from './referensi-ref';
+import { check, index, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns';
 import { anggotaRombel, pembelajaran, rombonganBelajar } from './referensi';
-import { sekolah } from './sekolah';
+import { refP5SubElemen } from './referensi-ref';
+import { sekolahRef } from './sekolah';
 
 /*
  * P5 projects of the Merdeka classes before 20251 (reference-domain §1.7, §4; issue #13;
@@ -20,15 +21,6 @@ import { sekolah } from './sekolah';
  *   (wali-kelas/tables.ts), as in e-Rapor.
  * Deleting a project takes its aspek, scores and notes along (ON DELETE CASCADE).
  */
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-const sekolahRef = () =>
-  uuid('sekolah_id')
-    .notNull()
-    .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 
 export const rencanaBudayaKerja = pgTable(
   'rencana_budaya_kerja',

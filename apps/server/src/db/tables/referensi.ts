@@ -15,7 +15,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { sekolah, semester } from './sekolah';
+import { timestamps } from '../columns';
+import { sekolahRef, semester } from './sekolah';
 
 /*
  * The school's own data: staff, pupils, classes, teaching assignments, extracurriculars, DUDI/PKL.
@@ -33,15 +34,7 @@ import { sekolah, semester } from './sekolah';
  *   (grades hang off them), and revived when they come back.
  */
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 const deletedAt = timestamp('deleted_at', { withTimezone: true });
-const sekolahRef = () =>
-  uuid('sekolah_id')
-    .notNull()
-    .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 const semesterRef = () =>
   varchar('semester_id', { length: COLUMN_LENGTH.semester.semester_id })
     .notNull()

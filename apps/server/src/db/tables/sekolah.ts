@@ -15,11 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { timestamps } from '../columns';
 
 /** A school. Rows synced from Dapodik keep the Dapodik id in `sekolah_id_dapodik`. */
 export const sekolah = pgTable('sekolah', {
@@ -47,6 +43,12 @@ export const sekolah = pgTable('sekolah', {
   sekolahIdDapodik: uuid('sekolah_id_dapodik').unique(),
   ...timestamps,
 });
+
+/** The `sekolah_id` column of a school's rows: deleted with its school (one definition for every tables file). */
+export const sekolahRef = () =>
+  uuid('sekolah_id')
+    .notNull()
+    .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 
 /** Academic year, keyed by its first calendar year (2024 = 2024/2025). Global per installation. */
 export const tahunAjaran = pgTable('tahun_ajaran', {

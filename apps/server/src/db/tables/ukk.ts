@@ -15,6 +15,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns';
 import { anggotaRombel, guru, pesertaDidik, rombonganBelajar } from './referensi';
 import { sekolah, semester } from './sekolah';
 
@@ -31,10 +32,6 @@ import { sekolah, semester } from './sekolah';
  *   as blank); 0–100 otherwise.
  */
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 const sekolahFk = () => uuid('sekolah_id').references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 
 /** Paket UKK: a programme's (jurusan_id) test package for one curriculum. status 1 = Aktif. */

@@ -1,9 +1,10 @@
 import { COLUMN_LENGTH } from '@erapor/contract/column-lengths';
 import { sql } from 'drizzle-orm';
 import { check, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from '../columns';
 import { rencanaBudayaKerja } from './projek';
 import { anggotaRombel, rombonganBelajar } from './referensi';
-import { sekolah } from './sekolah';
+import { sekolah, sekolahRef } from './sekolah';
 
 /*
  * The homeroom teacher's tables (reference-domain §1.10). Like the grades they hang off the pupil's
@@ -39,18 +40,10 @@ export const absensi = pgTable(
   ],
 );
 
-const sekolahRef = () =>
-  uuid('sekolah_id')
-    .notNull()
-    .references(() => sekolah.sekolahId, { onDelete: 'cascade' });
 const anggotaRef = () =>
   uuid('anggota_rombel_id')
     .notNull()
     .references(() => anggotaRombel.anggotaRombelId, { onDelete: 'cascade' });
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /**
  * e-Rapor 8's homeroom texts per pupil (issue #11 item 2): `type` 'catatan_walas' (Catatan Wali

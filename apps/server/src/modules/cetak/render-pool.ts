@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/render';
+import { AppError } from '../../lib/errors';
 import { workerUrl } from '../../lib/worker-url';
-import { AppError } from '../../plugins/errors';
 import type { RenderCommand, RenderReply } from './rapor/render-worker';
 import type { SingleDocument } from './single-documents';
 

@@ -1,8 +1,6 @@
 import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
 import type { Transkrip } from '@erapor/contract/cetak/transkrip';
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { Sertifikat } from '../ukk/sertifikat-data';
-import { pratinjauDocument, sertifikatDocument } from '../ukk/sertifikat-document';
 import type { RaporP5, SiswaP5 } from './p5/data';
 import { raporP5Document } from './p5/document';
 import type { RaporPkl, SiswaPkl } from './pkl/data';
@@ -11,6 +9,8 @@ import { coverContent } from './rapor/cover';
 import { type RaporDoc, raporDocument } from './rapor/layout';
 import { nilaiAkhirContent } from './rapor/nilai-akhir';
 import { pelengkapContent } from './rapor/pelengkap';
+import type { Sertifikat } from './sertifikat/data';
+import { pratinjauDocument, sertifikatDocument } from './sertifikat/document';
 import type { SklDoc } from './skl/data';
 import { sklDocument } from './skl/document';
 import { type SlipAkunInput, slipAkunDocument } from './slip-akun';

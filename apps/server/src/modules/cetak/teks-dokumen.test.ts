@@ -14,8 +14,6 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { describe, expect, it } from 'vitest';
 import { excerpt, PUBLISHED_DIR } from '../referensi/import/fixtures';
 import { readWorkbook } from '../referensi/import/readers';
-import type { Sertifikat } from '../ukk/sertifikat-data';
-import { sertifikatDocument } from '../ukk/sertifikat-document';
 import type { RaporP5 } from './p5/data';
 import { renderRaporP5 } from './p5/document';
 import { renderPdf } from './pdf';
@@ -26,6 +24,8 @@ import { renderNilaiAkhir } from './rapor/nilai-akhir';
 import { pdfText } from './rapor/pdf-text';
 import { bulkDocument, sklBulkDocument } from './rapor/render-worker';
 import { raporKelasFixture, siswaRaporFixture } from './rapor/test-rapor';
+import type { Sertifikat } from './sertifikat/data';
+import { sertifikatDocument } from './sertifikat/document';
 import { effectiveTemplate } from './skl/data';
 import { rapikanDefinisi, TITIK_BAWAH } from './teks-dokumen';
 

@@ -3,7 +3,6 @@ import type { DemoSchool, PesertaDidik, Ptk, RombonganBelajar } from '@erapor/de
 import { wilayahByKode } from '@erapor/reference-data/wilayah';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { refCapaianPembelajaran, refKompetensiDasar, refMstWilayah } from '../../db/tables/referensi-ref';
 import {
   aktPd,
   anggotaAktPd,
@@ -21,6 +20,7 @@ import {
   ptkKeluar,
   rombonganBelajar,
 } from '../../db/tables/referensi';
+import { refCapaianPembelajaran, refKompetensiDasar, refMstWilayah } from '../../db/tables/referensi-ref';
 import { sekolah } from '../../db/tables/sekolah';
 
 /*

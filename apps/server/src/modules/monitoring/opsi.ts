@@ -2,8 +2,8 @@ import type { MonitoringKelasOpsi } from '@erapor/contract/monitoring/filters';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { sqlRows } from '../../db/sql-rows';
 import { guru, jurusanSp, rombonganBelajar } from '../../db/tables/referensi';
-import { sqlRows } from '../sekolah/sql-rows';
 
 /**
  * The class filters' options shared by the monitoring screens (Tingkat → Program → Rombel): the

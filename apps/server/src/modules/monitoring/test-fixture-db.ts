@@ -8,7 +8,7 @@ import { MAPEL_P5_INDUK } from '@erapor/contract/projek/rules';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { staffToken } from '../penilaian/beranda/test-accounts';
+import { sqlRows } from '../../db/sql-rows';
 import { deskripsiMataPelajaran, nilaiAkhir, nilaiEkstrakurikuler } from '../../db/tables/penilaian';
 import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../../db/tables/projek';
 import {
@@ -21,10 +21,10 @@ import {
   pesertaDidik,
   rombonganBelajar,
 } from '../../db/tables/referensi';
-import { sqlRows } from '../sekolah/sql-rows';
 import { sekolah } from '../../db/tables/sekolah';
 import { nilaiUkk, refPaketUkk, rencanaUkk } from '../../db/tables/ukk';
 import { catatanWali } from '../../db/tables/wali-kelas';
+import { staffToken } from '../penilaian/beranda/test-accounts';
 
 /**
  * Test fixture: writes the hand-computed school of packages/contract/src/monitoring/test-fixture.ts

@@ -9,13 +9,13 @@ import {
 import { MESSAGES } from '@erapor/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldError, notFound } from '../../lib/errors';
 import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
-import { fieldError, notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
-import { revokeUserSessions } from '../auth/service';
 import * as pengguna from './service';
+import { revokeUserSessions } from './sessions';
 
 const ALLOWED_EXT = new Set(['.jpg', '.jpeg', '.png']);
 

@@ -8,10 +8,8 @@ import {
 } from '@erapor/contract/pkl/perencanaan';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { type SeededDemo, seedDemo } from '../../test/demo';
-import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
-import { staffToken } from '../penilaian/beranda/test-accounts';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
 import {
   aktPd,
   anggotaAktPd,
@@ -23,9 +21,11 @@ import {
   rombonganBelajar,
 } from '../../db/tables/referensi';
 import { riwayatNilai } from '../../db/tables/riwayat-nilai';
-import { setStatusPenilaian } from '../sekolah/settings';
 import { sekolah } from '../../db/tables/sekolah';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
+import { type SeededDemo, seedDemo } from '../../test/demo';
+import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { staffToken } from '../penilaian/beranda/test-accounts';
+import { setStatusPenilaian } from '../sekolah/settings';
 
 const RENCANA = '/api/pkl/rencana';
 const PILIHAN = '/api/pkl/pilihan';

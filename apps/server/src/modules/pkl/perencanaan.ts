@@ -14,11 +14,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { paginate } from '../../lib/list';
-import { requireScoreLossConfirmed } from '../../lib/score-loss';
-import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
 import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
-import { assertPenilaianOpen } from '../penilaian/gate';
 import {
   aktPd,
   anggotaAktPd,
@@ -30,6 +26,10 @@ import {
   pesertaDidik,
   rombonganBelajar,
 } from '../../db/tables/referensi';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { paginate } from '../../lib/list';
+import { requireScoreLossConfirmed } from '../../lib/score-loss';
+import { assertPenilaianOpen } from '../penilaian/gate';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import {
   deletablePlan,

@@ -16,10 +16,10 @@ import {
 } from '@erapor/contract/portal/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldError } from '../../lib/errors';
 import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { setPhoto } from '../pengguna/service';
 import * as biodata from './biodata';

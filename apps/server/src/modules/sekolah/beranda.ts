@@ -1,9 +1,10 @@
+import type { CadanganKeadaan } from '@erapor/contract/cadangan';
 import { JENIS_PTK_ASESOR, JENIS_PTK_INSTRUKTUR, TENDIK_JENIS_PTK } from '@erapor/contract/pengguna';
 import type { BerandaAdminResponse, BerandaCount } from '@erapor/contract/sekolah';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { keadaan } from '../cadangan/jadwal';
+import { sqlRows } from '../../db/sql-rows';
 import {
   dudi,
   ekstrakurikuler,
@@ -15,7 +16,6 @@ import {
   rombonganBelajar,
 } from '../../db/tables/referensi';
 import { getSekolahIdentity, getStatusPenilaian, kepalaSekolahName } from './settings';
-import { sqlRows } from './sql-rows';
 import { readNotes } from './stored-images';
 
 /**
@@ -91,7 +91,9 @@ export async function berandaAdmin(
   db: Db,
   actor: Actor,
   app: { name: string; version: string; dbVersion: string },
-  backups: { dir: string; now: Date },
+  /** The backups' state (the cadangan module's, given by app.ts: sekolah sits below cadangan). */
+  cadangan: (sekolahId: string, npsn: string) => Promise<CadanganKeadaan>,
+  now: Date,
 ): Promise<BerandaAdminResponse> {
   const [sekolah, kepala, counts, status] = await Promise.all([
     getSekolahIdentity(db, actor.sekolahId),
@@ -105,7 +107,7 @@ export async function berandaAdmin(
     counts,
     app: { name: app.name, version: app.version, db_version: app.dbVersion },
     status_penilaian: status,
-    cadangan: await keadaan(db, backups.dir, actor.sekolahId, sekolah.npsn, backups.now),
-    gambar_dibuang: await readNotes(db, actor.sekolahId, backups.now),
+    cadangan: await cadangan(actor.sekolahId, sekolah.npsn),
+    gambar_dibuang: await readNotes(db, actor.sekolahId, now),
   };
 }

@@ -9,9 +9,9 @@ import {
 } from '@erapor/contract/sinkronisasi';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors';
 import { keepAlive, openEventStream } from '../../lib/sse';
 import { actorOf, requireResource } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import {
   abortAllRuns,

@@ -2,10 +2,10 @@ import type { RoleName } from '@erapor/contract/roles';
 import type { DemoAccountKey, DemoSchool } from '@erapor/demo-school/types';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import * as pengguna from '../pengguna/service';
 import { users } from '../../db/tables/pengguna';
 import { guru, rombonganBelajar } from '../../db/tables/referensi';
 import { nilaiUkk, refPaketUkk, rencanaUkk, unitUkk } from '../../db/tables/ukk';
+import * as pengguna from '../pengguna/service';
 
 /*
  * UKK in the demo school (issue #13 item 9; decisions 022 and 038), written by the server's demo

@@ -6,9 +6,9 @@ import {
 } from '@erapor/contract/unduhan/katalog';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { sqlRows } from '../sekolah/sql-rows';
 import { PENGUJI_EMAIL } from '../ukk/demo';
 
 /*

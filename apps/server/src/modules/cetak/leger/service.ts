@@ -18,13 +18,13 @@ import {
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { forbidden } from '../../../plugins/errors';
+import { sqlRows } from '../../../db/sql-rows';
 import { nilaiAkhir } from '../../../db/tables/penilaian';
-import { refKurikulum } from '../../../db/tables/referensi-ref';
 import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
-import { sqlRows } from '../../sekolah/sql-rows';
+import { refKurikulum } from '../../../db/tables/referensi-ref';
 import { sekolah, semester } from '../../../db/tables/sekolah';
 import { absensi } from '../../../db/tables/wali-kelas';
+import { forbidden } from '../../../lib/errors';
 import { printableRombel, printsAnyClass } from '../access';
 
 /*

@@ -7,13 +7,7 @@ import { namaLengkap } from '@erapor/contract/referensi/gtk';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { beforeAll, expect, it } from 'vitest';
-import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
-import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
-import { bearer, describeEngines, json } from '../../../test/engines';
-import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
 import { praktikKerjaLapangan } from '../../../db/tables/pkl';
-import { pklPlanFixture } from '../../pkl/test-plan';
-import { refGelarAkademik, refJurusan } from '../../../db/tables/referensi-ref';
 import {
   aktPd,
   dudi,
@@ -25,6 +19,12 @@ import {
   pesertaDidik,
   rombonganBelajar,
 } from '../../../db/tables/referensi';
+import { refGelarAkademik, refJurusan } from '../../../db/tables/referensi-ref';
+import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
+import { bearer, describeEngines, json } from '../../../test/engines';
+import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
+import { pklPlanFixture } from '../../pkl/test-plan';
 import { MARGIN } from '../rapor/layout';
 import { type PageImage, pdfPages, pdfText, pdfWords } from '../rapor/pdf-text';
 import { jobEnd } from '../rapor/test-jobs';

@@ -11,10 +11,10 @@ import type { Job } from '@erapor/contract/jobs';
 import { agamaOfMapel, isMerdeka, isP5Mapel } from '@erapor/contract/penilaian/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
+import { catatanWali } from '../../../db/tables/wali-kelas';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { catatanWali } from '../../../db/tables/wali-kelas';
 import { MARGIN } from './layout';
 import { inkedMargins, pdfPages, pdfPageTexts, pdfText, pdfWords, signatureBlock } from './pdf-text';
 

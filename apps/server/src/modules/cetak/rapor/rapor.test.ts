@@ -3,17 +3,17 @@ import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/rend
 import { agamaOfMapel, isMerdeka } from '@erapor/contract/penilaian/rules';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
+import { pdPkl } from '../../../db/tables/pkl';
+import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { sekolah, sekolahLogo } from '../../../db/tables/sekolah';
+import { absensi, catatanBudayaKerja, catatanWali } from '../../../db/tables/wali-kelas';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { staffToken } from '../../penilaian/beranda/test-accounts';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
-import { pdPkl } from '../../../db/tables/pkl';
 import { pklPlanFixture } from '../../pkl/test-plan';
-import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { setSetting } from '../../sekolah/service';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah, sekolahLogo } from '../../../db/tables/sekolah';
-import { absensi, catatanBudayaKerja, catatanWali } from '../../../db/tables/wali-kelas';
 import { blackPng, pdfImages, pdfText } from './pdf-text';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000d0c01';

@@ -5,8 +5,6 @@ import { namaBerkasSiswa, type RaporSemuaOutput, safeName } from '@erapor/contra
 import { namaBerkasPkl } from '@erapor/contract/pkl/cetak';
 import { namaBerkasSertifikat } from '@erapor/contract/ukk/sertifikat';
 import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { Sertifikat } from '../../ukk/sertifikat-data';
-import { sertifikatDocument } from '../../ukk/sertifikat-document';
 import type { RaporP5 } from '../p5/data';
 import { raporP5Document } from '../p5/document';
 import { renderPdfToFile as renderToFileUnchecked, renderPdf as renderUnchecked } from '../pdf';
@@ -14,6 +12,8 @@ import type { RaporPkl } from '../pkl/data';
 import { raporPklDocument } from '../pkl/document';
 import { checkImages, type ImageCheck, ImageUnusable, knownBadImages } from '../render-images';
 import { RENDER_WORKER_MARK, type RenderWorkerData } from '../render-pool';
+import type { Sertifikat } from '../sertifikat/data';
+import { sertifikatDocument } from '../sertifikat/document';
 import { RAPOR_CONTENT, type SingleDocument, singleDefinition } from '../single-documents';
 import type { SklBulkItem } from '../skl/bulk';
 import { sklContent, sklDocument } from '../skl/document';

@@ -11,6 +11,7 @@ import {
 } from '@erapor/contract/referensi/gtk';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import ExcelJS from 'exceljs';
+import { fieldError } from '../../../lib/errors';
 import {
   type Cell,
   cellAddress,
@@ -23,7 +24,6 @@ import {
   type WorkbookData,
 } from '../../../lib/spreadsheet/model';
 import { readWorkbook, SpreadsheetRefused } from '../../../lib/spreadsheet/read';
-import { fieldError } from '../../../plugins/errors';
 
 /**
  * The instruktur / asesor workbooks (format_excel_instruktur.xlsx, format_excel_asesor.xlsx):

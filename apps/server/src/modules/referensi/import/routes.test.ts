@@ -4,8 +4,8 @@ import { basename, join } from 'node:path';
 import { IMPORT_REFERENSI_MESSAGES, type Job } from '@erapor/contract/jobs';
 import { semesterOfDate } from '@erapor/contract/semester';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { jobs } from '../../../db/tables/jobs';
+import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { smallReferenceDir } from './fixtures';
 
 const active = semesterOfDate(new Date()).semester_id;

@@ -1,7 +1,5 @@
 import { rapikanTeksTersimpan } from '@erapor/contract/teks';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { FIRST_TAHUN_AJARAN } from '../../sekolah/service';
-import { semester, tahunAjaran } from '../../../db/tables/sekolah';
 import {
   refAgama,
   refCapaianPembelajaran,
@@ -23,6 +21,8 @@ import {
   refPekerjaan,
   refStatusKepegawaian,
 } from '../../../db/tables/referensi-ref';
+import { semester, tahunAjaran } from '../../../db/tables/sekolah';
+import { FIRST_TAHUN_AJARAN } from '../../sekolah/service';
 import type { SourceRow } from './readers';
 
 /** What `map` makes of a source row: a row for the table, or a reason to leave it out (not an error). */

@@ -18,9 +18,6 @@ import { and, asc, desc, eq, exists, inArray, isNull, notExists, or, type SQL, s
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, fieldError, forbidden, notFound } from '../../../plugins/errors';
-import { refAgama, refPekerjaan } from '../../../db/tables/referensi-ref';
-import { hasAnyRole, likePattern, waliRombelIds } from '../rombel/access';
 import {
   anggotaRombel,
   ekstrakurikuler,
@@ -30,6 +27,9 @@ import {
   pesertaDidik,
   rombonganBelajar,
 } from '../../../db/tables/referensi';
+import { refAgama, refPekerjaan } from '../../../db/tables/referensi-ref';
+import { AppError, fieldError, forbidden, notFound } from '../../../lib/errors';
+import { hasAnyRole, likePattern, waliRombelIds } from '../rombel/access';
 
 /** Which pupils the caller may see, and whose they may edit. */
 type Scope =

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { refMstWilayah } from '../../../db/tables/referensi-ref';
 import { jurusanSp } from '../../../db/tables/referensi';
+import { refMstWilayah } from '../../../db/tables/referensi-ref';
 import { sekolah } from '../../../db/tables/sekolah';
 import { applyRows, type Row } from '../engine';
 import { int, kodeWilayah, text, uuid } from '../normalize';

@@ -50,3 +50,6 @@ export function settleInterruptedRestore(dataDir: string, say: (line: string) =>
     say('(A restore was interrupted before it completed: the previous data is kept unchanged.)');
   }
 }
+
+/** Beside `DATA_DIR/pgdata`; one at a time (the backup slot), removed after use and at start-up. */
+export const ONLINE_COPY_DIR = 'pgdata-salinan-cadangan';

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /** Rows of a raw SQL statement; both drivers (node-postgres, PGlite) answer with `{ rows }`. */
 export async function sqlRows<T extends Record<string, unknown>>(db: Db, statement: SQL): Promise<T[]> {

@@ -1,8 +1,8 @@
 import type { ProgressStatus } from '@erapor/contract/monitoring/counting';
 import { MAPEL_AGAMA } from '@erapor/contract/penilaian/rules';
 import { type SQL, sql } from 'drizzle-orm';
-import { nilaiAkhir } from '../../db/tables/penilaian';
-import { anggotaRombel, pdKeluar, pesertaDidik } from '../../db/tables/referensi';
+import { nilaiAkhir } from './tables/penilaian';
+import { anggotaRombel, pdKeluar, pesertaDidik } from './tables/referensi';
 
 /*
  * The counting rules of packages/contract/src/monitoring/counting.ts in SQL, for the Beranda and

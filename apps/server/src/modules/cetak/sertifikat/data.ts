@@ -16,16 +16,16 @@ import {
 } from '@erapor/contract/ukk/sertifikat';
 import type { TemplateLogo, TemplateSave } from '@erapor/contract/ukk/template';
 import { sql } from 'drizzle-orm';
-import type { Actor } from '../../actor';
-import type { Db } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { type Penandatangan, penandatangan } from '../cetak/rapor/data';
-import { getSettings } from '../sekolah/service';
-import { identitasPegawai, SETTING_KEYS } from '../sekolah/settings';
-import { sqlRows } from '../sekolah/sql-rows';
-import { isKaprog } from './access';
-import { offeredProgrammes } from './paket';
-import { JUDUL_EN, JUDUL_ID, MASA_BERLAKU_DEFAULT, predikatSchemeOf } from './template';
+import type { Actor } from '../../../actor';
+import type { Db } from '../../../db/client';
+import { sqlRows } from '../../../db/sql-rows';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
+import { getSettings } from '../../sekolah/service';
+import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
+import { isKaprog } from '../../ukk/access';
+import { offeredProgrammes } from '../../ukk/paket';
+import { JUDUL_EN, JUDUL_ID, MASA_BERLAKU_DEFAULT, predikatSchemeOf } from '../../ukk/template';
+import { type Penandatangan, penandatangan } from '../rapor/data';
 
 /*
  * What one UKK certificate prints (reference-domain §5; issue #13 item 8). Who: a Kaprog or the Waka

@@ -1,8 +1,8 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { Penandatangan } from '../cetak/rapor/data';
-import { MARGIN } from '../cetak/rapor/layout';
-import { renderDocument } from '../cetak/render-pool';
-import type { Sertifikat } from './sertifikat-data';
+import type { Penandatangan } from '../rapor/data';
+import { MARGIN } from '../rapor/layout';
+import { renderDocument } from '../render-pool';
+import type { Sertifikat } from './data';
 
 /*
  * The UKK certificate (reference-domain §5; e-Rapor's sertifikat1/sertifikat2), A4 landscape,

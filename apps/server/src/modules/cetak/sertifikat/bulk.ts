@@ -1,8 +1,8 @@
 import { JOB_KIND_SERTIFIKAT_SEMUA, type SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
-import type { Actor } from '../../actor';
-import type { Db } from '../../db/client';
-import { jobKind, type UnitScope } from '../cetak/rapor/bulk';
-import { sertifikatRencana } from './sertifikat-data';
+import type { Actor } from '../../../actor';
+import type { Db } from '../../../db/client';
+import { jobKind, type UnitScope } from '../rapor/bulk';
+import { sertifikatRencana } from './data';
 
 /*
  * Cetak Semua of a UKK plan's certificates (decisions 033 and 038): the same access and refusals as

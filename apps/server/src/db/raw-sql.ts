@@ -1,7 +1,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { sql as dsql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 /**
  * One plain SQL statement on whatever is behind a backup or a restore: a PostgreSQL connection

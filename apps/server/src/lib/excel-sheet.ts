@@ -3,10 +3,10 @@ import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import type { MonitoringFilter } from '@erapor/contract/monitoring/filters';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { Actor } from '../../actor';
-import type { Db } from '../../db/client';
-import { guru, jurusanSp, rombonganBelajar } from '../../db/tables/referensi';
-import { sekolah, semester } from '../../db/tables/sekolah';
+import type { Actor } from '../actor';
+import type { Db } from '../db/client';
+import { guru, jurusanSp, rombonganBelajar } from '../db/tables/referensi';
+import { sekolah, semester } from '../db/tables/sekolah';
 
 /*
  * "Unduh Excel" of every monitoring screen (issue #14 item 1): the filtered table as one sheet,

@@ -3,8 +3,8 @@ import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import { type MonitoringPklQuery, PKL_MONITORING_TEXT } from '@erapor/contract/pkl/monitoring';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { allMonitoringPkl } from '../pkl/monitoring';
-import { guruLabel, monitoringWorkbook, rombelLabel, sheetContext } from './excel';
+import { guruLabel, monitoringWorkbook, rombelLabel, sheetContext } from '../../lib/excel-sheet';
+import { allMonitoringPkl } from './monitoring';
 
 /** Column headers of the export, in the table's order (the e2e test compares them with the screen). */
 export const PKL_EXCEL_COLUMNS = [
