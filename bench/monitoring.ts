@@ -1,9 +1,9 @@
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { analyzeChanged } from '../apps/server/src/db/analyze';
+import { sqlRows } from '../apps/server/src/db/sql-rows';
 import { hashPassword } from '../apps/server/src/lib/passwords';
 import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
-import { sqlRows } from '../apps/server/src/db/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';
 import { percentile, timedGets } from './stats';

@@ -11,7 +11,7 @@ import type {
 } from '@erapor/contract/auth';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { type RoleName, roleDisplay } from '@erapor/contract/roles';
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';

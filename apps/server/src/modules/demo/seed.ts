@@ -10,10 +10,10 @@ import { sekolah } from '../../db/tables/sekolah';
 import { hashPassword } from '../../lib/passwords';
 import * as pengguna from '../pengguna/service';
 import * as sekolahService from '../sekolah/service';
-import { PENGUJI_EMAIL, PENGUJI_ROLES, ukkDemoPeople, writeUkkDemo } from '../ukk/demo';
 import { writeDemoP5, writeGrades } from './write-grades';
 import { writeDemoPkl } from './write-pkl';
 import { writeSchool } from './write-school';
+import { PENGUJI_EMAIL, PENGUJI_ROLES, ukkDemoPeople, writeUkkDemo } from './write-ukk';
 
 /*
  * The demo school "SMK Negeri Demo": the whole school of packages/demo-school (staff, pupils,

@@ -23,6 +23,7 @@ import { errorResponses } from '../../plugins/responses';
 import { refuseNul } from '../../plugins/validation';
 import { berandaAdmin } from './beranda';
 import * as settings from './settings';
+import { updateRoutes } from './update/routes';
 
 const LOGO_EXT = new Set(['.jpg', '.jpeg', '.png']);
 
@@ -97,6 +98,8 @@ export interface SekolahRoutesOptions {
 }
 
 export const sekolahRoutes: FastifyPluginAsyncZod<SekolahRoutesOptions> = async (app, options) => {
+  // The area's sub-routes, registered before this plugin's own hooks (they inherit none of them).
+  await app.register(updateRoutes);
   routesFor(app, 'any');
   const ctx = app.ctx;
   const admin = { onRequest: app.authenticate, preHandler: requireRoles('admin') };

@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { sqlRows } from '../../db/sql-rows';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { PENGUJI_EMAIL } from '../ukk/demo';
+import { PENGUJI_EMAIL } from '../demo/write-ukk';
 
 /*
  * Pusat Unduhan (issue #14 item 8): every catalogue entry downloads a valid file for a role it

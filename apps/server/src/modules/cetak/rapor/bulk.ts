@@ -24,8 +24,8 @@ import { forbidden, notFound } from '../../../lib/errors';
 import type { JobProgress } from '../../jobs/service';
 import { type PrintableRombel, printableRombel, printsAnyClass } from '../access';
 import { RenderThread } from '../render-pool';
+import type { RenderCommand } from '../render-protocol';
 import { raporKelas } from './data';
-import type { RenderCommand } from './render-worker';
 
 /*
  * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): which classes a request

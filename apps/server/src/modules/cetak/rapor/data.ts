@@ -2,7 +2,6 @@ import {
   fase,
   formatTanggal,
   isKelasAkhir,
-  nomorPegawai,
   splitJabatan,
   tanggalRapor,
   tempatRapor,
@@ -11,7 +10,6 @@ import { agamaOfMapel, isMerdeka, isP5Mapel, kompetensiNilaiAkhir } from '@erapo
 import { subMapelDeskripsi } from '@erapor/contract/penilaian/sub-mapel';
 import { lamanyaBulan } from '@erapor/contract/pkl/rules';
 import { alamatDudi } from '@erapor/contract/pkl/wali';
-import { namaLengkap } from '@erapor/contract/referensi/gtk';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sqlRows } from '../../../db/sql-rows';
