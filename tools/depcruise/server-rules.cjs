@@ -79,6 +79,14 @@ module.exports = [
     to: { path: MODULES },
   },
   {
+    name: 'server-db-is-the-bottom',
+    severity: 'error',
+    comment:
+      'db/ (client, tables, SQL helpers) is the lowest layer: lib/ and plugins/ may import it, not the reverse.',
+    from: { path: `${SERVER}db/`, pathNot: TESTS },
+    to: { path: `${SERVER}(lib|plugins)/` },
+  },
+  {
     name: 'server-plugins-and-shared-files-import-no-module',
     severity: 'error',
     comment:

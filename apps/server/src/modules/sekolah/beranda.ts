@@ -4,7 +4,7 @@ import type { BerandaAdminResponse, BerandaCount } from '@erapor/contract/sekola
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { sqlRows } from '../../db/sql-rows';
+import { sqlRowsOf } from '../../db/sql-rows';
 import {
   dudi,
   ekstrakurikuler,
@@ -33,8 +33,20 @@ export async function berandaCounts(
     sql`, `,
   );
   const special = sql`${JENIS_PTK_INSTRUKTUR}, ${JENIS_PTK_ASESOR}`;
-  const [row = {}] = await sqlRows<Record<string, unknown>>(
+  const [row] = await sqlRowsOf(
     db,
+    {
+      guru: 'int',
+      tendik: 'int',
+      instruktur: 'int',
+      asesor: 'int',
+      peserta_didik: 'int',
+      rombel: 'int',
+      rombel_pilihan: 'int',
+      pembelajaran: 'int',
+      ekstrakurikuler: 'int',
+      dudi: 'int',
+    },
     sql`
     select
       (select count(*) filter (where g.jenis_ptk_id not in (${tendik}) and g.jenis_ptk_id not in (${special}))
@@ -72,7 +84,7 @@ export async function berandaCounts(
       (select count(*) from ${dudi} d where d.sekolah_id = ${sekolahId}) as dudi
   `,
   );
-  const n = (k: BerandaCount) => Number(row[k] ?? 0);
+  const n = (k: BerandaCount) => row?.[k] ?? 0;
   return {
     guru: n('guru'),
     tendik: n('tendik'),

@@ -2,10 +2,17 @@ import { nomorPegawai } from '@erapor/contract/cetak/rapor';
 import { namaLengkap } from '@erapor/contract/referensi/gtk';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sqlRows } from '../../../db/sql-rows';
+import { type RowOf, sqlRowsOf } from '../../../db/sql-rows';
 
-type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+const COLUMNS = {
+  guru_id: 'text',
+  nama: 'text',
+  nip: 'text?',
+  nuptk: 'text?',
+  niy: 'text?',
+  kode: 'text?',
+  posisi_gelar: 'int?',
+} as const;
 
 export interface Penandatangan {
   /** Full name with academic titles. */
@@ -26,8 +33,9 @@ export async function penandatangan(
     guruIds.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const rows = await sqlRows<Row>(
+  const rows = await sqlRowsOf(
     db,
+    COLUMNS,
     sql`select g.guru_id, g.nama, g.nip, g.nuptk, g.niy, ga.kode, ga.posisi_gelar
       from guru g
       left join gelar_ptk gp on gp.guru_id = g.guru_id and gp.deleted_at is null
@@ -35,17 +43,17 @@ export async function penandatangan(
       where g.guru_id in (${ids})
       order by g.guru_id, gp.no_urut, ga.kode`,
   );
-  const acc = new Map<string, { row: Row; depan: string[]; belakang: string[] }>();
+  const acc = new Map<string, { row: RowOf<typeof COLUMNS>; depan: string[]; belakang: string[] }>();
   for (const r of rows) {
-    const id = String(r.guru_id);
+    const id = r.guru_id;
     const entry = acc.get(id) ?? { row: r, depan: [], belakang: [] };
-    if (r.kode !== null) (Number(r.posisi_gelar) === 1 ? entry.depan : entry.belakang).push(String(r.kode));
+    if (r.kode !== null) (r.posisi_gelar === 1 ? entry.depan : entry.belakang).push(r.kode);
     acc.set(id, entry);
   }
   for (const [id, { row, depan, belakang }] of acc) {
     // The school's choice of number; a teacher without it prints "{NIP|NUPTK|NIY}. -".
-    const nomor = str(row[jenis]);
-    out.set(id, { nama: namaLengkap(String(row.nama), depan, belakang), nomor: nomorPegawai(jenis, nomor) });
+    const nomor = row[jenis];
+    out.set(id, { nama: namaLengkap(row.nama, depan, belakang), nomor: nomorPegawai(jenis, nomor) });
   }
   return out;
 }
