@@ -5,7 +5,7 @@ import { performance as perfHooks } from 'node:perf_hooks';
 import { openPglite } from '../apps/server/src/db/client';
 import { migrateDatabase } from '../apps/server/src/db/migrate';
 import { takeSnapshot } from '../apps/server/src/db/snapshots';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { openArchive } from '../apps/server/src/modules/cadangan/archive';
 import { backupSchool } from '../apps/server/src/modules/cadangan/export';
 import { restoreSchool } from '../apps/server/src/modules/cadangan/restore';

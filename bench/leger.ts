@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { sqlRows } from '../apps/server/src/db/sql-rows';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
-import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
 import { percentile } from './stats';
 import type { BenchResult } from './types';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openPglite } from '../apps/server/src/db/client';
 import { embeddedPgdataDir } from '../apps/server/src/db/embedded';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { DEMO_NPSN } from '../apps/server/src/modules/demo/seed';
 import * as pengguna from '../apps/server/src/modules/pengguna/service';
 import * as sekolahService from '../apps/server/src/modules/sekolah/service';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { agamaOfMapel, isGradablePembelajaran } from '@erapor/contract/penilaian/rules';
 import { sql } from 'drizzle-orm';
 import { openPglite } from '../apps/server/src/db/client';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import * as pengguna from '../apps/server/src/modules/pengguna/service';
 import { nilaiAsesmenSekolah } from '../apps/server/src/modules/penilaian/nilai-akhir';

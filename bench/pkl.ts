@@ -1,9 +1,9 @@
 import type { NilaiPklGrid } from '@erapor/contract/pkl/penilaian';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { sqlRows } from '../apps/server/src/db/sql-rows';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
 import { insertTps } from '../apps/server/src/modules/penilaian/test-fixtures';
-import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';
 import { percentile } from './stats';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { sqlRows } from '../apps/server/src/db/sql-rows';
+import { roleUser, users } from '../apps/server/src/db/tables/pengguna';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
-import { roleUser, users } from '../apps/server/src/modules/pengguna/tables';
-import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { type DemoEnv, loginHeaders } from './grid-writer';
 import { loadAverage, percentile, timedGets } from './stats';

@@ -1,9 +1,9 @@
 import type { NilaiProjekGrid } from '@erapor/contract/projek/penilaian';
 import { P5_OPSI_ORDER } from '@erapor/contract/projek/rules';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { sqlRows } from '../apps/server/src/db/sql-rows';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { writeDemoSchool } from '../apps/server/src/modules/demo/seed';
-import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { openAppEnv } from './app-env';
 import { printAll } from './cetak-semua';
 import { type DemoEnv, loginHeaders } from './grid-writer';

@@ -3,11 +3,11 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writ
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../apps/server/src/modules/auth/passwords';
+import { sqlRows } from '../apps/server/src/db/sql-rows';
+import { hashPassword } from '../apps/server/src/lib/passwords';
 import { transkripSiswa } from '../apps/server/src/modules/cetak/transkrip/data';
 import { renderTranskrip } from '../apps/server/src/modules/cetak/transkrip/document';
 import { type SeededDemo, writeDemoSchool } from '../apps/server/src/modules/demo/seed';
-import { sqlRows } from '../apps/server/src/modules/sekolah/sql-rows';
 import { type AppEnv, ENGINE_LABEL, type Engine, openAppEnv } from './app-env';
 import { printAll } from './cetak-semua';
 import { loginHeaders } from './grid-writer';

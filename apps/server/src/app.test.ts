@@ -5,7 +5,7 @@ import { MESSAGES } from '@erapor/contract/errors';
 import Fastify from 'fastify';
 import { afterAll, expect, it } from 'vitest';
 import { REPO_ROOT } from './config';
-import { registerErrorHandler } from './plugins/errors';
+import { registerErrorHandler } from './lib/errors';
 import { registerWeb } from './plugins/web';
 import { describeEngines, json } from './test/engines';
 

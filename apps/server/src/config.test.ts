@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseDuration } from './config';
-import { FailureLimiter } from './modules/auth/rate-limit';
+import { FailureLimiter } from './lib/rate-limit';
 import { decryptText, encryptText, loadSecrets } from './secrets';
 
 describe('config', () => {

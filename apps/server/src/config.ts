@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { REPO_ROOT } from './lib/paths';
+import { REPO_ROOT } from './paths';
 
 /** Everything the server reads from the environment, parsed once. */
 export interface AppConfig {

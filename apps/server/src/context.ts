@@ -1,7 +1,7 @@
 import type { AppConfig } from './config';
 import type { DatabaseKind, Db } from './db/client';
+import { FailureLimiter } from './lib/rate-limit';
 import type { Mailer } from './mail';
-import { FailureLimiter } from './modules/auth/rate-limit';
 import type { Secrets } from './secrets';
 
 /** What routes and services need besides the request: built once per app. */

@@ -1,9 +1,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { ONLINE_COPY_DIR } from '../modules/cadangan/export';
-import { settleInterruptedRestore } from '../modules/cadangan/swap';
 import { type DatabaseHandle, openPglite } from './client';
+import { ONLINE_COPY_DIR, settleInterruptedRestore } from './data-dir';
 import { acquireLock } from './lock';
 import { listSnapshots, type SnapshotInfo, takeSnapshot } from './snapshots';
 

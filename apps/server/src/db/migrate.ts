@@ -4,7 +4,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type pg from 'pg';
-import { SERVER_ROOT } from '../lib/paths';
+import { SERVER_ROOT } from '../paths';
 import type { DatabaseHandle } from './client';
 
 export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');

@@ -1,5 +1,5 @@
 import { IMAGE_MESSAGES } from '@erapor/contract/image';
-import { fieldError } from '../plugins/errors';
+import { fieldError } from './errors';
 import { acceptImage, type CleanImage, type ImageKind, type ImageResult } from './image';
 
 /**

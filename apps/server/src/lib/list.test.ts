@@ -5,10 +5,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { guru } from '../modules/referensi/tables';
-import { sekolah } from '../modules/sekolah/tables';
-import { AppError, registerErrorHandler } from '../plugins/errors';
+import { guru } from '../db/tables/referensi';
+import { sekolah } from '../db/tables/sekolah';
 import { ENGINES, openTestDatabase, postgresAvailable } from '../test/engines';
+import { AppError, registerErrorHandler } from './errors';
 import { escapeLike, paginate } from './list';
 
 const S1 = '10000000-0000-4000-8000-000000000001';

@@ -28,7 +28,7 @@ import type { ListQuery, ListResponse } from '@erapor/contract/list';
 import { and, asc, desc, or, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { fieldError } from '../plugins/errors';
+import { fieldError } from './errors';
 
 export interface ListSpec<Q extends PgSelect> {
   /** The select with its FROM and JOINs, made `$dynamic()`, without where/orderBy/limit. */

@@ -1,4 +1,4 @@
-import { AppError } from '../plugins/errors';
+import { AppError } from './errors';
 
 /**
  * A planning change that deletes scores (a TP, sub-element or pupil no longer in a PKL, P5 or

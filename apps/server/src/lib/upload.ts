@@ -1,6 +1,6 @@
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { fieldError } from '../plugins/errors';
+import { fieldError } from './errors';
 
 export interface UploadRules {
   /** The form field that carries the file; every refusal names it. */

@@ -10,9 +10,7 @@ import { ROLE_NAMES, type RoleName } from '@erapor/contract/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Actor } from '../actor';
 import type { AppContext } from '../context';
-import { loadActor } from '../modules/auth/service';
-import { verifyAccessToken } from '../modules/auth/tokens';
-import { AppError, forbidden, unauthenticated } from './errors';
+import { AppError, forbidden, unauthenticated } from '../lib/errors';
 
 /**
  * Who may use a route at all: the roles (any one of them, in the token's semester), or 'any'
@@ -77,27 +75,18 @@ export function routesFor(app: FastifyInstance, roles: RouteRoles): void {
   });
 }
 
-function bearer(request: FastifyRequest): string | null {
+export function bearer(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
   if (!h) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(h);
   return m?.[1] ?? null;
 }
 
-/** The actor of a request, or null when there is no token. Throws 401 for a bad or dead token. */
-export async function resolveActor(ctx: AppContext, request: FastifyRequest): Promise<Actor | null> {
-  const token = bearer(request);
-  if (!token) return null;
-  const result = await verifyAccessToken(ctx.secrets.jwtKey, token, ctx.now());
-  if (!result.ok) {
-    throw result.expired ? unauthenticated(ERROR_CODES.TOKEN_EXPIRED) : unauthenticated();
-  }
-  const actor = await loadActor(ctx.db, result.claims);
-  if (!actor) throw unauthenticated();
-  return actor;
-}
+/** The actor of a request, or null when there is no token; throws 401 for a bad or dead token (modules/auth/actor.ts). */
+export type ActorResolver = (ctx: AppContext, request: FastifyRequest) => Promise<Actor | null>;
 
-export function registerAuth(app: FastifyInstance): void {
+/** `resolveActor` comes from the auth module (app.ts passes it): this plugin imports no module. */
+export function registerAuth(app: FastifyInstance, resolveActor: ActorResolver): void {
   app.decorateRequest('actor', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const actor = await resolveActor(app.ctx, request);

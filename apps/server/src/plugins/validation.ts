@@ -1,7 +1,7 @@
 import { MESSAGES } from '@erapor/contract/errors';
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { issuesToDetails, RequestValidationError } from './errors';
+import { issuesToDetails, RequestValidationError } from '../lib/errors';
 
 /**
  * Validates body, query and params with the route's zod schema. An absent body counts as `{}`,

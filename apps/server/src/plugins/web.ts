@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from './errors';
+import { sendError } from '../lib/errors';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';

@@ -24,10 +24,10 @@
  */
 
 import type { Db } from '../db/client';
-import { hashPassword } from '../modules/auth/passwords';
+import { rombonganBelajar } from '../db/tables/referensi';
+import { sekolah } from '../db/tables/sekolah';
+import { hashPassword } from '../lib/passwords';
 import { DEMO_PASSWORD, type DemoProfile, type SeededDemo, writeDemoSchool } from '../modules/demo/seed';
-import { rombonganBelajar } from '../modules/referensi/tables';
-import { sekolah } from '../modules/sekolah/tables';
 
 export type { SeededDemo } from '../modules/demo/seed';
 

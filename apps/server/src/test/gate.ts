@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rombonganBelajar } from '../modules/referensi/tables';
+import { rombonganBelajar } from '../db/tables/referensi';
 import { setStatusPenilaian } from '../modules/sekolah/settings';
 
 /** The school-wide switch (Status Penilaian) off in the semester of `scope` while `checks` run. */

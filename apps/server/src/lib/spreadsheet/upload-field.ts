@@ -1,4 +1,4 @@
-import { fieldError } from '../../plugins/errors';
+import { fieldError } from '../errors';
 import type { WorkbookData } from './model';
 import { readWorkbook, SpreadsheetRefused } from './read';
 

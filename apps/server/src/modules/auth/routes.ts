@@ -14,8 +14,8 @@ import {
 } from '@erapor/contract/auth';
 import { MESSAGES } from '@erapor/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { resolveActor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import { resolveActor } from './actor';
 import { deviceCookieHeader, readDeviceCookie } from './device-cookie';
 import * as auth from './service';
 

@@ -11,19 +11,20 @@ import type {
 } from '@erapor/contract/auth';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { type RoleName, roleDisplay } from '@erapor/contract/roles';
-import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Actor } from '../../actor';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, pgConstraint } from '../../db/errors';
-import { AppError, fieldError, forbidden, unauthenticated } from '../../plugins/errors';
+import { passwordResets, refreshTokens } from '../../db/tables/auth';
+import { roleUser, users } from '../../db/tables/pengguna';
+import { AppError, fieldError, forbidden, unauthenticated } from '../../lib/errors';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import * as pengguna from '../pengguna/service';
-import { roleUser, users } from '../pengguna/tables';
+import { revokeUserSessions } from '../pengguna/sessions';
 import * as sekolahService from '../sekolah/service';
 import { knownDevice, rememberDevice } from './device-cookie';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
-import { passwordResets, refreshTokens } from './tables';
 import { type AccessClaims, randomToken, sha256, signAccessToken } from './tokens';
 
 export interface TokenPair {
@@ -174,25 +175,6 @@ export async function revokeFamily(db: Db, familyId: string, at: Date): Promise<
     .update(refreshTokens)
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
-}
-
-/** Ends every session of a user, except `keepFamily` (the caller's own, after a password change). */
-export async function revokeUserSessions(
-  db: Db,
-  userId: string,
-  at: Date,
-  keepFamily?: string,
-): Promise<void> {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: at })
-    .where(
-      and(
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        keepFamily ? ne(refreshTokens.familyId, keepFamily) : undefined,
-      ),
-    );
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { dummyHash, hashPassword, verifyPassword } from '../../lib/passwords';
 import * as pengguna from '../pengguna/service';
 import * as sekolahService from '../sekolah/service';
-import { dummyHash, hashPassword, verifyPassword } from './passwords';
 
 const WARM_UP_ADDRESS = 'warm-up';
 const WARM_UP_DOMAIN = 'warm-up.invalid';

@@ -1,4 +1,4 @@
-import { ident, type Sql } from './sql';
+import { ident, type Sql } from '../../db/raw-sql';
 
 /**
  * What a backup of one school holds, read from the database's own catalog rather than listed by

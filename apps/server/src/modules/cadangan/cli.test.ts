@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app';
 import { REPO_ROOT } from '../../config';
 import { type DatabaseHandle, openPostgres } from '../../db/client';
+import { RESTORE_DIR } from '../../db/data-dir';
 import { openEmbeddedDatabase } from '../../db/embedded';
 import { seedDemo } from '../../test/demo';
 import { postgresAvailable, testConfig } from '../../test/engines';
-import { RESTORE_DIR } from './swap';
 import { schoolState } from './test-support';
 
 const SCRIPT = join(REPO_ROOT, 'scripts/cadangan.mjs');

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, loadConfig } from '../../config';
 import { type DatabaseHandle, openPglite, openPostgres } from '../../db/client';
+import { markRestoreReady, RESTORE_DIR, swapRestored } from '../../db/data-dir';
 import { type EmbeddedDatabase, openEmbeddedDatabase } from '../../db/embedded';
 import { acquireLock, DataDirLockedError } from '../../db/lock';
 import { migrateDatabase } from '../../db/migrate';
@@ -26,7 +27,6 @@ import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
 import { archivePath, describeManifest } from './files';
 import { checkTarget, type RestoreOptions, restoreSchool } from './restore';
-import { markRestoreReady, RESTORE_DIR, swapRestored } from './swap';
 
 const say = (line: string) => console.log(line);
 

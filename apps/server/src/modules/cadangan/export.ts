@@ -5,9 +5,10 @@ import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { CadanganManifest } from '@erapor/contract/cadangan';
 import type { DatabaseHandle } from '../../db/client';
+import { ONLINE_COPY_DIR } from '../../db/data-dir';
+import { clientSql, ident, pgliteSql, type Sql } from '../../db/raw-sql';
 import { ArchiveWriter } from './archive';
 import { readCatalog, referenceScope, schoolScope } from './catalog';
-import { clientSql, ident, pgliteSql, type Sql } from './sql';
 
 export interface BackupProgress {
   /** Tables written so far, of `total`. */
@@ -102,8 +103,7 @@ export async function withReadView<T>(
   }
 }
 
-/** Beside `DATA_DIR/pgdata`; one at a time (the backup slot), removed after use and at start-up. */
-export const ONLINE_COPY_DIR = 'pgdata-salinan-cadangan';
+export { ONLINE_COPY_DIR };
 
 /**
  * Copies files in a worker thread and resolves to the bytes copied. Node's own `cp` needs a turn of

@@ -1,7 +1,7 @@
 import { CADANGAN_MESSAGES } from '@erapor/contract/cadangan';
+import { ident, type Sql } from '../../db/raw-sql';
 import { CadanganRefused } from './archive';
 import { type Catalog, schoolScope, type TableInfo } from './catalog';
-import { ident, type Sql } from './sql';
 
 /**
  * A restore touches only the school it restores, whatever the archive says (issue #24 part 3,

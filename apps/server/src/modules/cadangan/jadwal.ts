@@ -8,9 +8,9 @@ import {
   cadanganStatus,
 } from '@erapor/contract/cadangan';
 import type { Db } from '../../db/client';
+import { sekolah } from '../../db/tables/sekolah';
 import { getSettings, setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
 import { listArchives, newestArchive, parseArchiveName } from './files';
 import { type CadanganDeps, claim, makeBackup } from './service';
 

@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { CADANGAN_MESSAGES } from '@erapor/contract/cadangan';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/client';
+import { ident } from '../../db/raw-sql';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { createTestApp, describeEngines } from '../../test/engines';
 import { CadanganRefused, openArchive, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
 import { restoreSchool } from './restore';
-import { ident } from './sql';
 import { editArchive, resign, schoolState } from './test-support';
 
 /**

@@ -1,11 +1,11 @@
 import { CADANGAN_MESSAGES, type CadanganManifest } from '@erapor/contract/cadangan';
 import type { DatabaseHandle } from '../../db/client';
+import { clientSql, ident, pgliteSql, type Sql } from '../../db/raw-sql';
 import { type RestoreOperator, recordRestoreChanges, snapshotGradeCells } from '../riwayat-nilai/cells';
 import { CadanganRefused, type OpenedArchive, readArchive } from './archive';
 import { type Catalog, ROOT_TABLE, readCatalog, schoolScope, type TableInfo } from './catalog';
 import { schemaVersion } from './export';
 import { checkReferenceRows, checkSchoolRows } from './guard';
-import { clientSql, ident, pgliteSql, type Sql } from './sql';
 
 export interface RestoreOptions {
   /** The school of the administrator who restores (the app): the archive must be of this NPSN. */

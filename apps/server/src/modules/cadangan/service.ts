@@ -13,14 +13,14 @@ import {
 } from '@erapor/contract/cadangan';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../../db/client';
-import { jobs } from '../jobs/tables';
+import type { Sql } from '../../db/raw-sql';
+import { jobs } from '../../db/tables/jobs';
 import { checkStoredImages } from '../sekolah/stored-images';
 import { CadanganRefused, openArchive, verifyArchive } from './archive';
 import { readCatalog } from './catalog';
 import { backupSchool, withReadView } from './export';
 import { archivePath, listArchives } from './files';
 import { checkTarget, type RestoreReport, restoreSchool } from './restore';
-import type { Sql } from './sql';
 
 /**
  * The app's backups and restores (routes.ts starts them as background jobs). One at a time per

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { DatabaseHandle } from '../../db/client';
+import { ident } from '../../db/raw-sql';
 import { readCatalog, referenceScope, schoolScope } from './catalog';
 import { withReadView } from './export';
-import { ident } from './sql';
 
 /**
  * Every row of the school (and the keys of the reference rows it points to) as `to_jsonb` text, table by

@@ -2,8 +2,8 @@ import { MESSAGES } from '@erapor/contract/errors';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../plugins/errors';
-import { rombonganBelajar } from '../referensi/tables';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { forbidden, notFound } from '../../lib/errors';
 
 /*
  * Who prints report cards and downloads ledgers of a class (issue #11 item 1; decision 027):

@@ -1,7 +1,7 @@
 import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/render';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SinglePool } from './render-pool';
-import type { SingleDocument } from './single-documents';
+import type { SingleDocument } from './render-protocol';
 
 /*
  * The render worker's failure paths (issue #24 item 2; decision 050), with a worker that misbehaves

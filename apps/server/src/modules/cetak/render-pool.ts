@@ -1,9 +1,14 @@
 import { Worker } from 'node:worker_threads';
 import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/render';
+import { AppError } from '../../lib/errors';
 import { workerUrl } from '../../lib/worker-url';
-import { AppError } from '../../plugins/errors';
-import type { RenderCommand, RenderReply } from './rapor/render-worker';
-import type { SingleDocument } from './single-documents';
+import {
+  RENDER_WORKER_MARK,
+  type RenderCommand,
+  type RenderReply,
+  type RenderWorkerData,
+  type SingleDocument,
+} from './render-protocol';
 
 /*
  * Every PDF is rendered in the render worker (issue #24 item 2; decision 050): Cetak Semua starts
@@ -18,13 +23,6 @@ import type { SingleDocument } from './single-documents';
  * a worker does not inherit `--import tsx`, and vitest's transform never reaches a worker thread.
  */
 const WORKER_URL = workerUrl(new URL('./rapor/render-worker-entry.mjs', import.meta.url), 'render-worker');
-
-/** What render-worker.ts finds in `workerData`: its mark and the images it must not try again. */
-export interface RenderWorkerData {
-  mark: typeof RENDER_WORKER_MARK;
-  badImages: string[];
-}
-export const RENDER_WORKER_MARK = 'erapor-render';
 
 /**
  * Images (SHA-256 of the data URL) that ended a worker while it tried them: a new worker refuses

@@ -1,15 +1,7 @@
 import type { OneTimeCredential } from '@erapor/contract/pengguna';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderDocument } from './render-pool';
-
-export interface SlipAkunInput {
-  sekolahNama: string;
-  semesterNama: string;
-  /** 'pd': one page per class; 'ptk': one section for the staff. */
-  kind: 'ptk' | 'pd';
-  credentials: readonly OneTimeCredential[];
-  printedAt: Date;
-}
+import type { SlipAkunInput } from './render-protocol';
 
 const NO_CLASS = 'Tanpa Rombel';
 

@@ -15,8 +15,6 @@ import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text';
 import { excerpt, PUBLISHED_DIR } from '../../test/reference-fixtures';
 import { readWorkbook } from '../referensi/import/readers';
-import type { Sertifikat } from '../ukk/sertifikat-data';
-import { sertifikatDocument } from '../ukk/sertifikat-document';
 import type { RaporP5 } from './p5/data';
 import { renderRaporP5 } from './p5/document';
 import { renderPdf } from './pdf';
@@ -26,6 +24,8 @@ import { raporPklFixture } from './pkl/test-rapor';
 import { renderNilaiAkhir } from './rapor/nilai-akhir';
 import { bulkDocument, sklBulkDocument } from './rapor/render-worker';
 import { raporKelasFixture, siswaRaporFixture } from './rapor/test-rapor';
+import type { Sertifikat } from './sertifikat/data';
+import { sertifikatDocument } from './sertifikat/document';
 import { effectiveTemplate } from './skl/data';
 import { rapikanDefinisi, TITIK_BAWAH } from './teks-dokumen';
 

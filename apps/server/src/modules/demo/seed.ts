@@ -5,15 +5,15 @@ import { PROFILES } from '@erapor/demo-school/profiles';
 import type { DemoAccountKey, DemoSchool, ProfileName } from '@erapor/demo-school/types';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { hashPassword } from '../auth/passwords';
+import { users } from '../../db/tables/pengguna';
+import { sekolah } from '../../db/tables/sekolah';
+import { hashPassword } from '../../lib/passwords';
 import * as pengguna from '../pengguna/service';
-import { users } from '../pengguna/tables';
 import * as sekolahService from '../sekolah/service';
-import { sekolah } from '../sekolah/tables';
-import { PENGUJI_EMAIL, PENGUJI_ROLES, ukkDemoPeople, writeUkkDemo } from '../ukk/demo';
 import { writeDemoP5, writeGrades } from './write-grades';
 import { writeDemoPkl } from './write-pkl';
 import { writeSchool } from './write-school';
+import { PENGUJI_EMAIL, PENGUJI_ROLES, ukkDemoPeople, writeUkkDemo } from './write-ukk';
 
 /*
  * The demo school "SMK Negeri Demo": the whole school of packages/demo-school (staff, pupils,

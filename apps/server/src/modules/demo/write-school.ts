@@ -3,7 +3,6 @@ import type { DemoSchool, PesertaDidik, Ptk, RombonganBelajar } from '@erapor/de
 import { wilayahByKode } from '@erapor/reference-data/wilayah';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { refCapaianPembelajaran, refKompetensiDasar, refMstWilayah } from '../referensi/ref-tables';
 import {
   aktPd,
   anggotaAktPd,
@@ -20,8 +19,9 @@ import {
   pesertaDidik,
   ptkKeluar,
   rombonganBelajar,
-} from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
+} from '../../db/tables/referensi';
+import { refCapaianPembelajaran, refKompetensiDasar, refMstWilayah } from '../../db/tables/referensi-ref';
+import { sekolah } from '../../db/tables/sekolah';
 
 /*
  * Writes a generated school (packages/demo-school, Dapodik-shaped) into the school tables, mapping

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { JOB_MESSAGES, type Job, type JobStatus } from '@erapor/contract/jobs';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobs } from './tables';
+import { jobs } from '../../db/tables/jobs';
 
 type JobRow = typeof jobs.$inferSelect;
 

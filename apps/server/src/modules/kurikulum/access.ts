@@ -3,9 +3,9 @@ import { isMerdeka, KURIKULUM_ADMIN_ROLES, KURIKULUM_TEACHER_ROLE } from '@erapo
 import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../plugins/errors';
-import { refKurikulum } from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
+import { refKurikulum } from '../../db/tables/referensi-ref';
+import { forbidden, notFound } from '../../lib/errors';
 
 /*
  * Who may do what on the curriculum pages (docs/decisions/013-kurikulum.md):

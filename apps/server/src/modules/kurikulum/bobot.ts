@@ -3,8 +3,8 @@ import { BOBOT_MESSAGES, type BobotResponse, type BobotSave } from '@erapor/cont
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, forbidden } from '../../plugins/errors';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
+import { AppError, forbidden } from '../../lib/errors';
 import { ownedBy, requireTeacher } from './access';
 
 /*

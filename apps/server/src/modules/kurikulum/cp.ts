@@ -11,12 +11,12 @@ import type { ListResponse } from '@erapor/contract/list';
 import { and, eq, gte, isNull, max, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { cpSekolah, tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { refCapaianPembelajaran as cp, refMataPelajaran } from '../../db/tables/referensi-ref';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { paginate } from '../../lib/list';
-import { fieldError, forbidden, notFound } from '../../plugins/errors';
-import { refCapaianPembelajaran as cp, refMataPelajaran } from '../referensi/ref-tables';
 import { canManageSubject, findPembelajaran, isAdmin, requireReader, taughtSubject } from './access';
 import { faseSql, inIds, scopeOf } from './service';
-import { cpSekolah, tujuanPembelajaran } from './tables';
 
 /*
  * Capaian Pembelajaran (Kurikulum Merdeka). As for KD: national rows are shared, the school's

@@ -1,6 +1,7 @@
 import { normalizeText, TP_MAX_LENGTH, TP_MAX_ROWS } from '@erapor/contract/kurikulum/common';
 import { TP_MESSAGES, TP_TEMPLATE, TP_TEMPLATE_PARTS } from '@erapor/contract/kurikulum/tp';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
+import { fieldError } from '../../lib/errors';
 import { loadExcelJS } from '../../lib/exceljs';
 import {
   type Cell,
@@ -14,7 +15,6 @@ import {
 } from '../../lib/spreadsheet/model';
 import { readUploadedWorkbook } from '../../lib/spreadsheet/upload-field';
 import { ValueCells } from '../../lib/spreadsheet/value-cells';
-import { fieldError } from '../../plugins/errors';
 
 /*
  * Template TP (reference-domain §9). The header names the subject, the CP or KD, their codes and

@@ -11,12 +11,12 @@ import type { ListResponse } from '@erapor/contract/list';
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { kdSekolah, tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { refKompetensiDasar as kd, refMataPelajaran } from '../../db/tables/referensi-ref';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { paginate } from '../../lib/list';
-import { fieldError, forbidden, notFound } from '../../plugins/errors';
-import { refKompetensiDasar as kd, refMataPelajaran } from '../referensi/ref-tables';
 import { canManageSubject, findPembelajaran, isAdmin, requireReader, taughtSubject } from './access';
 import { inIds, kdForTingkat, scopeOf } from './service';
-import { kdSekolah, tujuanPembelajaran } from './tables';
 
 /*
  * Kompetensi Dasar (K13). National rows (sekolah_id null) are shared by every school of the

@@ -8,8 +8,8 @@ import {
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../plugins/errors';
-import { refKompetensiDasar } from '../referensi/ref-tables';
+import { refKompetensiDasar } from '../../db/tables/referensi-ref';
+import { forbidden } from '../../lib/errors';
 import {
   findPembelajaran,
   isAdmin,

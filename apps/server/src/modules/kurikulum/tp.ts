@@ -16,18 +16,19 @@ import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { paginate } from '../../lib/list';
-import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
-import { lockPembelajaran } from '../penilaian/grid-save';
-import { nilaiTp, tpNilai } from '../penilaian/tables';
-import { recomputeClasses } from '../pkl/nilai-akhir';
-import { nilaiPkl, praktikKerjaLapangan, tpPkl } from '../pkl/tables';
+import { cpSekolah, kdSekolah, tujuanPembelajaran as tp, tpMapel } from '../../db/tables/kurikulum';
+import { nilaiTp, tpNilai } from '../../db/tables/penilaian';
+import { nilaiPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
 import {
   refCapaianPembelajaran as cp,
   refKompetensiDasar as kd,
   refMataPelajaran,
-} from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+} from '../../db/tables/referensi-ref';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { paginate } from '../../lib/list';
+import { lockPembelajaran } from '../penilaian/grid-save';
+import { recomputeClasses } from '../pkl/nilai-akhir';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import {
   findPembelajaran,
@@ -45,7 +46,6 @@ import { cpAktif, cpSekolahJoin, cpVisible } from './cp';
 import { buildTpTemplate, parseTpWorkbook, tpImportNotices } from './excel';
 import { kdAktif, kdSekolahJoin, kdVisible } from './kd';
 import { faseSql, inIds, kdForTingkat, scopeOf } from './service';
-import { cpSekolah, kdSekolah, tujuanPembelajaran as tp, tpMapel } from './tables';
 
 /** The grades hanging off a TP (riwayat-nilai/cells.ts): scores, ketercapaian, PKL scores. */
 const TP_KINDS: readonly JenisRiwayat[] = ['nilai_tp', 'ketercapaian', 'pkl'];

@@ -3,8 +3,8 @@ import { MONITORING_FILTER_MESSAGES, type MonitoringFilter } from '@erapor/contr
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { fieldError, forbidden } from '../../plugins/errors';
-import { guru, jurusanSp, rombonganBelajar } from '../referensi/tables';
+import { guru, jurusanSp, rombonganBelajar } from '../../db/tables/referensi';
+import { fieldError, forbidden } from '../../lib/errors';
 
 /*
  * Who reads Monitoring (issue #14; docs/decisions/036-monitoring.md): the Waka (resource Waka) of

@@ -3,8 +3,8 @@ import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import { EKSKUL_MONITORING_MESSAGES, type MonitoringEkskulQuery } from '@erapor/contract/monitoring/ekskul';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { guruLabel, monitoringWorkbook, sheetContext } from '../../lib/excel-sheet';
 import { allEkskulRows } from './ekskul';
-import { guruLabel, monitoringWorkbook, sheetContext } from './excel';
 
 /** Column headers of the export, in the table's order (the e2e test compares them with the screen). */
 export const EKSKUL_EXCEL_COLUMNS = [

@@ -8,11 +8,11 @@ import { MONITORING_FILTER_MESSAGES } from '@erapor/contract/monitoring/filters'
 import { FIXTURE_GURU } from '@erapor/contract/test/monitoring-fixture';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
+import { headerRowOf } from '../../lib/excel-sheet';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
 import { EKSKUL_EXCEL_COLUMNS } from './ekskul-excel';
-import { headerRowOf } from './excel';
 import {
   FIXTURE_EKSKUL,
   FIXTURE_EKSKUL_TOTALS,

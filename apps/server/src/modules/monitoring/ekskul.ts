@@ -13,14 +13,20 @@ import { predikatEkskul } from '@erapor/contract/penilaian/ekskul';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { liveMember, statusCondition } from '../../db/counting-sql';
+import { sqlRows } from '../../db/sql-rows';
+import { nilaiEkstrakurikuler } from '../../db/tables/penilaian';
+import {
+  anggotaRombel,
+  ekstrakurikuler,
+  guru,
+  pesertaDidik,
+  rombonganBelajar,
+} from '../../db/tables/referensi';
+import { semester } from '../../db/tables/sekolah';
+import { fieldError, notFound } from '../../lib/errors';
 import { searchCondition, UNKNOWN_SORT_MESSAGE } from '../../lib/list';
-import { fieldError, notFound } from '../../plugins/errors';
-import { nilaiEkstrakurikuler } from '../penilaian/tables';
-import { anggotaRombel, ekstrakurikuler, guru, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
-import { semester } from '../sekolah/tables';
 import { checkFilterIds, requireWaka } from './access';
-import { liveMember, statusCondition } from './counting-sql';
 import { num, PERCENT_OF_X, pageOf, parseJson, SUMMARY_JSON, summaryOf } from './rows-sql';
 
 /*

@@ -4,7 +4,7 @@ import type { MonitoringPenilaianQuery } from '@erapor/contract/monitoring/penil
 import { PENILAIAN_MONITORING_MESSAGES } from '@erapor/contract/monitoring/penilaian';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { kelasFilterLabels, monitoringWorkbook, sheetContext } from './excel';
+import { kelasFilterLabels, monitoringWorkbook, sheetContext } from '../../lib/excel-sheet';
 import { allPenilaianRows } from './penilaian';
 
 /** Column headers of the export, in the table's order (the e2e test compares them with the screen). */

@@ -12,10 +12,10 @@ import {
 } from '@erapor/contract/test/monitoring-fixture';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
+import { headerRowOf } from '../../lib/excel-sheet';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
-import { headerRowOf } from './excel';
 import { PENILAIAN_EXCEL_COLUMNS } from './penilaian-excel';
 import { writeMonitoringFixture } from './test-fixture-db';
 

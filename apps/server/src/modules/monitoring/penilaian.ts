@@ -12,14 +12,14 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { expectedPupilOfB, statusCondition } from '../../db/counting-sql';
+import { sqlRows } from '../../db/sql-rows';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../db/tables/penilaian';
+import { anggotaRombel, guru, pembelajaran, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { semester } from '../../db/tables/sekolah';
+import { fieldError } from '../../lib/errors';
 import { searchCondition, UNKNOWN_SORT_MESSAGE } from '../../lib/list';
-import { fieldError } from '../../plugins/errors';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
-import { anggotaRombel, guru, pembelajaran, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
-import { semester } from '../sekolah/tables';
 import { checkFilterIds, requireWaka } from './access';
-import { expectedPupilOfB, statusCondition } from './counting-sql';
 import { kelasOpsi } from './opsi';
 
 /*

@@ -7,14 +7,14 @@ import type {
 } from '@erapor/contract/pkl/monitoring';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan } from '../../db/tables/pkl';
+import { aktPd, dudi, mou, pdKeluar } from '../../db/tables/referensi';
+import { headerRowOf } from '../../lib/excel-sheet';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan } from '../pkl/tables';
+import { PKL_EXCEL_COLUMNS } from '../pkl/monitoring-excel';
 import { pklPlanFixture } from '../pkl/test-plan';
-import { aktPd, dudi, mou, pdKeluar } from '../referensi/tables';
-import { headerRowOf } from './excel';
-import { PKL_EXCEL_COLUMNS } from './pkl-excel';
 import { writeMonitoringFixture } from './test-fixture-db';
 
 const URL = '/api/progress/nilai-pkl';

@@ -8,7 +8,7 @@ import {
 } from '@erapor/contract/monitoring/projek';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { kelasFilterLabels, monitoringWorkbook, sheetContext } from './excel';
+import { kelasFilterLabels, monitoringWorkbook, sheetContext } from '../../lib/excel-sheet';
 import { allProjekRows } from './projek';
 
 /** Column headers of the export per regime, in the table's order (the e2e test compares them). */

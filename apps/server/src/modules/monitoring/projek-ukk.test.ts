@@ -16,10 +16,10 @@ import { isNewPpa } from '@erapor/contract/projek/rules';
 import { FIXTURE_GURU } from '@erapor/contract/test/monitoring-fixture';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
+import { headerRowOf } from '../../lib/excel-sheet';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
-import { headerRowOf } from './excel';
 import { PROJEK_EXCEL_COLUMNS } from './projek-excel';
 import {
   FIXTURE_KOKURIKULER,

@@ -16,16 +16,22 @@ import { MAPEL_P5_INDUK } from '@erapor/contract/projek/rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { liveMember, statusCondition } from '../../db/counting-sql';
+import { sqlRows } from '../../db/sql-rows';
+import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../../db/tables/projek';
+import { anggotaRombel, guru, pembelajaran, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import {
+  refKurikulum,
+  refP5Dimensi,
+  refP5Elemen,
+  refP5Opsi,
+  refP5SubElemen,
+} from '../../db/tables/referensi-ref';
+import { semester } from '../../db/tables/sekolah';
+import { catatanWali } from '../../db/tables/wali-kelas';
+import { fieldError, notFound } from '../../lib/errors';
 import { searchCondition, UNKNOWN_SORT_MESSAGE } from '../../lib/list';
-import { fieldError, notFound } from '../../plugins/errors';
-import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../projek/tables';
-import { refKurikulum, refP5Dimensi, refP5Elemen, refP5Opsi, refP5SubElemen } from '../referensi/ref-tables';
-import { anggotaRombel, guru, pembelajaran, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
-import { semester } from '../sekolah/tables';
-import { catatanWali } from '../wali-kelas/tables';
 import { checkFilterIds, requireWaka } from './access';
-import { liveMember, statusCondition } from './counting-sql';
 import { kelasOpsi } from './opsi';
 import { num, PERCENT_OF_X, pageOf, parseJson, SUMMARY_JSON, summaryOf } from './rows-sql';
 

@@ -3,7 +3,7 @@ import { percentDone } from '@erapor/contract/monitoring/counting';
 import type { MonitoringSummary } from '@erapor/contract/monitoring/filters';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sqlRows } from '../sekolah/sql-rows';
+import { sqlRows } from '../../db/sql-rows';
 
 /*
  * Pieces shared by the monitoring screens that count rows `x` (expected, dinilai) in one statement

@@ -8,9 +8,9 @@ import {
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import { staffToken } from '../penilaian/beranda/test-accounts';
-import { deskripsiMataPelajaran, nilaiAkhir, nilaiEkstrakurikuler } from '../penilaian/tables';
-import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../projek/tables';
+import { sqlRows } from '../../db/sql-rows';
+import { deskripsiMataPelajaran, nilaiAkhir, nilaiEkstrakurikuler } from '../../db/tables/penilaian';
+import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../../db/tables/projek';
 import {
   anggotaRombel,
   ekstrakurikuler,
@@ -20,11 +20,11 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
-import { sekolah } from '../sekolah/tables';
-import { nilaiUkk, refPaketUkk, rencanaUkk } from '../ukk/tables';
-import { catatanWali } from '../wali-kelas/tables';
+} from '../../db/tables/referensi';
+import { sekolah } from '../../db/tables/sekolah';
+import { nilaiUkk, refPaketUkk, rencanaUkk } from '../../db/tables/ukk';
+import { catatanWali } from '../../db/tables/wali-kelas';
+import { staffToken } from '../penilaian/beranda/test-accounts';
 
 /**
  * Test fixture: writes the hand-computed school of packages/contract/src/test/monitoring-fixture.ts

@@ -3,7 +3,7 @@ import { PROGRESS_STATUS_LABELS } from '@erapor/contract/monitoring/counting';
 import { type MonitoringUkkQuery, UKK_MONITORING_MESSAGES } from '@erapor/contract/monitoring/ukk';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { kelasFilterLabels, monitoringWorkbook, sheetContext } from './excel';
+import { kelasFilterLabels, monitoringWorkbook, sheetContext } from '../../lib/excel-sheet';
 import { allUkkRows } from './ukk';
 
 /** Column headers of the export, in the table's order (the e2e test compares them with the screen). */

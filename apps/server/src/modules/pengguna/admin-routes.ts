@@ -15,8 +15,8 @@ import {
 } from '@erapor/contract/pengguna';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, notFound } from '../../lib/errors';
 import { actorOf, requireRoles } from '../../plugins/auth';
-import { AppError, notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { renderSlipAkun } from '../cetak/slip-akun';
 import { getSekolahSummary, getSemester } from '../sekolah/service';

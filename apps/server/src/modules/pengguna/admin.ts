@@ -12,12 +12,12 @@ import { MANUAL_ROLES, type RoleName } from '@erapor/contract/roles';
 import { and, asc, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { fieldError, notFound } from '../../plugins/errors';
-import { revokeUserSessions } from '../auth/service';
+import { roleUser, users } from '../../db/tables/pengguna';
+import { fieldError, notFound } from '../../lib/errors';
 import { getSemester } from '../sekolah/service';
 import { hashMany, oneTimePassword } from './one-time';
 import { grantRoles, isOperator, sortRoles } from './service';
-import { roleUser, users } from './tables';
+import { revokeUserSessions } from './sessions';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -9,6 +9,7 @@ import type { RoleName } from '@erapor/contract/roles';
 import { and, eq, inArray, isNotNull, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { roleUser, users } from '../../db/tables/pengguna';
 import {
   aktPd,
   anggotaRombel,
@@ -20,12 +21,11 @@ import {
   pesertaDidik,
   ptkKeluar,
   rombonganBelajar,
-} from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
+} from '../../db/tables/referensi';
+import { sekolah } from '../../db/tables/sekolah';
 import { loginOf } from './admin';
 import { hashMany, oneTimePassword } from './one-time';
 import { normalizeEmail } from './service';
-import { roleUser, users } from './tables';
 
 export interface GenerateResult {
   total: number;

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { OneTimeCredential } from '@erapor/contract/pengguna';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../../lib/passwords';
 
 /** No 0/O, 1/l/I: a one-time password is read off paper and typed by hand. */
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';

@@ -8,12 +8,12 @@ import {
 import { and, asc, desc, eq, ilike, isNull, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../plugins/errors';
+import { users } from '../../db/tables/pengguna';
+import { anggotaRombel, pdKeluar, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { forbidden, notFound } from '../../lib/errors';
 import { waliRombelIds } from '../referensi/rombel/access';
-import { anggotaRombel, pdKeluar, pesertaDidik, rombonganBelajar } from '../referensi/tables';
 import { likeTerm, loginOf, resetUserPassword, sortColumn } from './admin';
 import { generatePdAccount } from './generate';
-import { users } from './tables';
 
 /**
  * "Password PD" (reference-screens §6.3): pupils' accounts. The administrator sees every active

@@ -9,17 +9,20 @@ import {
 import { MESSAGES } from '@erapor/contract/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldError, notFound } from '../../lib/errors';
 import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
-import { fieldError, notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
-import { revokeUserSessions } from '../auth/service';
+import { penggunaAdminRoutes } from './admin-routes';
 import * as pengguna from './service';
+import { revokeUserSessions } from './sessions';
 
 const ALLOWED_EXT = new Set(['.jpg', '.jpeg', '.png']);
 
 export const penggunaRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The area's sub-routes, registered before this plugin's own hooks (they inherit none of them).
+  await app.register(penggunaAdminRoutes);
   routesFor(app, 'any');
   const ctx = app.ctx;
   const authenticated = { onRequest: app.authenticate };

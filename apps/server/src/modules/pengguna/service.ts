@@ -5,9 +5,9 @@ import { and, eq, getTableColumns, like, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { fieldError, notFound } from '../../plugins/errors';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { roleUser, userPhoto, users } from './tables';
+import { roleUser, userPhoto, users } from '../../db/tables/pengguna';
+import { fieldError, notFound } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
 
 export type UserRow = typeof users.$inferSelect;
 

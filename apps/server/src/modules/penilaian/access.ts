@@ -11,9 +11,9 @@ import {
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { refKurikulum } from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
+import { refKurikulum } from '../../db/tables/referensi-ref';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { getStatusPenilaian } from '../sekolah/settings';
 
 /*

@@ -9,6 +9,7 @@ import { nilaiSumatifAkhirSemester } from '@erapor/contract/penilaian/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { nilaiSumatif } from '../../db/tables/penilaian';
 import { gridContext, readablePembelajaran, writablePembelajaran } from './access';
 import {
   beginGridSave,
@@ -22,7 +23,6 @@ import {
   validationError,
 } from './grid-save';
 import { pupilsOf } from './roster';
-import { nilaiSumatif } from './tables';
 
 /** Sumatif Akhir Semester: 'non-tes' and 'tes' per pupil (nilai_sumatif); 'na' is computed. */
 

@@ -12,10 +12,16 @@ import { SCORE_MESSAGES } from '@erapor/contract/penilaian/rules';
 import type { Pembelajaran, RombonganBelajar } from '@erapor/demo-school/types';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  deskripsiMataPelajaran,
+  nilaiAkhir,
+  nilaiSumatif,
+  nilaiTp,
+  tpNilai,
+} from '../../db/tables/penilaian';
+import { pembelajaran } from '../../db/tables/referensi';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { pembelajaran } from '../referensi/tables';
-import { deskripsiMataPelajaran, nilaiAkhir, nilaiSumatif, nilaiTp, tpNilai } from './tables';
 import { insertTps } from './test-fixtures';
 
 const WHO = ['admin', 'guru', 'wali', 'kaprog', 'waka', 'ekskul', 'pkl', 'siswa'] as const;

@@ -10,6 +10,7 @@ import { deskripsiCapaian } from '@erapor/contract/penilaian/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { deskripsiMataPelajaran, nilaiAkhir, tpNilai } from '../../db/tables/penilaian';
 import { recordChanges } from '../riwayat-nilai/record';
 import { gridContext, readablePembelajaran, writablePembelajaran } from './access';
 import { assertPenilaianOpen } from './gate';
@@ -23,7 +24,6 @@ import {
   validationError,
 } from './grid-save';
 import { pupilsOf, tpOf } from './roster';
-import { deskripsiMataPelajaran, nilaiAkhir, tpNilai } from './tables';
 
 /**
  * Capaian Kompetensi: per pupil the "achieved" text (deskripsi_pengetahuan) and the "needs

@@ -6,6 +6,7 @@ import {
   pdLabel,
 } from '@erapor/contract/penilaian/asesmen';
 import { normalizeName, normalizeNisn, sameName } from '@erapor/contract/person-match';
+import { AppError, fieldError } from '../../lib/errors';
 import {
   type Cell,
   cellAddress,
@@ -17,7 +18,6 @@ import {
   type WorkbookData,
 } from '../../lib/spreadsheet/model';
 import { ValueCells } from '../../lib/spreadsheet/value-cells';
-import { AppError, fieldError } from '../../plugins/errors';
 import { META_MARK, META_SHEET, NA_HEADINGS, SHEET_NAME } from './excel-layout';
 import type { Pupil } from './roster';
 

@@ -6,8 +6,8 @@ import {
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, notFound } from '../../plugins/errors';
-import { rombonganBelajar } from '../referensi/tables';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { AppError, notFound } from '../../lib/errors';
 import { getStatusPenilaian } from '../sekolah/settings';
 
 /** Whether grades of the rombel may be written now (school switch and class lock). */

@@ -3,7 +3,7 @@ import { ASESMEN_MESSAGES } from '@erapor/contract/penilaian/asesmen';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/errors';
 import { type RiwayatTarget, recordChanges } from '../riwayat-nilai/record';
 import type { PembelajaranCtx } from './access';
 import { assertPenilaianOpen } from './gate';

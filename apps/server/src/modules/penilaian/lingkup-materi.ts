@@ -8,6 +8,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { nilaiTp } from '../../db/tables/penilaian';
 import { gridContext, readablePembelajaran, writablePembelajaran } from './access';
 import {
   beginGridSave,
@@ -22,7 +23,6 @@ import {
   validationError,
 } from './grid-save';
 import { pupilsOf, tpOf } from './roster';
-import { nilaiTp } from './tables';
 
 /** Sumatif Lingkup Materi: a score per pupil per mapped TP (nilai_tp). */
 

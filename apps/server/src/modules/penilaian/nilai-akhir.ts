@@ -17,8 +17,9 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { tpMapel } from '../kurikulum/tables';
-import { pembelajaran } from '../referensi/tables';
+import { tpMapel } from '../../db/tables/kurikulum';
+import { nilaiAkhir, nilaiSumatif, nilaiTp, tpNilai } from '../../db/tables/penilaian';
+import { pembelajaran } from '../../db/tables/referensi';
 import { gridContext, type PembelajaranCtx, readablePembelajaran, writablePembelajaran } from './access';
 import {
   beginGridSave,
@@ -33,7 +34,6 @@ import {
   validationError,
 } from './grid-save';
 import { pupilsOf, tpOf } from './roster';
-import { nilaiAkhir, nilaiSumatif, nilaiTp, tpNilai } from './tables';
 
 /** Input Nilai Akhir: the stored final grade, the suggestion from SLM and SAS, ketercapaian per TP. */
 

@@ -7,9 +7,9 @@ import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../plugins/errors';
-import { refKurikulum } from '../referensi/ref-tables';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
+import { refKurikulum } from '../../db/tables/referensi-ref';
+import { forbidden, notFound } from '../../lib/errors';
 import { gateState, gradableSql, isWaliOf, teachesSql, waliOfSql } from './access';
 
 /*

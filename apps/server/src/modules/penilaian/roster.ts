@@ -1,8 +1,8 @@
 import type { TpColumn } from '@erapor/contract/penilaian/asesmen';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
-import { anggotaRombel, pesertaDidik } from '../referensi/tables';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { anggotaRombel, pesertaDidik } from '../../db/tables/referensi';
 import type { PembelajaranCtx } from './access';
 
 export interface Pupil {

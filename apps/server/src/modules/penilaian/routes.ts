@@ -22,10 +22,13 @@ import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { getAkhirSemester, saveAkhirSemester } from './akhir-semester';
+import { berandaPenilaianRoutes } from './beranda/routes';
 import { getCapaian, resetCapaian, saveCapaian } from './capaian';
+import { nilaiEkskulRoutes } from './ekskul/routes';
 import { getLingkupMateri, saveLingkupMateri } from './lingkup-materi';
 import { getNilaiAkhir, saveNilaiAkhir } from './nilai-akhir';
 import { mapelPicker, rombelPicker } from './pickers';
+import { sikapRoutes } from './sikap/routes';
 import { template, upload } from './templates';
 
 const idParams = z.object({ id: z.uuid({ error: ASESMEN_MESSAGES.idInvalid }) });
@@ -35,6 +38,10 @@ const jenisParams = idParams.extend({
 
 /** Asesmen sumatif, nilai akhir and capaian kompetensi of a pembelajaran (API table in the contract). */
 export const penilaianRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The area's sub-routes, registered before this plugin's own hooks (they inherit none of them).
+  await app.register(sikapRoutes);
+  await app.register(nilaiEkskulRoutes);
+  await app.register(berandaPenilaianRoutes);
   routesFor(app, ['guru', 'wali', 'pilihan']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };

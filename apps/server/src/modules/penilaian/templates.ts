@@ -8,10 +8,10 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { pembelajaran } from '../../db/tables/referensi';
+import { semester } from '../../db/tables/sekolah';
+import { fieldError } from '../../lib/errors';
 import { readUploadedWorkbook } from '../../lib/spreadsheet/upload-field';
-import { fieldError } from '../../plugins/errors';
-import { pembelajaran } from '../referensi/tables';
-import { semester } from '../sekolah/tables';
 import { type PembelajaranCtx, readablePembelajaran, writablePembelajaran } from './access';
 import { nilaiSumatifOf } from './akhir-semester';
 import { buildTemplate } from './excel';

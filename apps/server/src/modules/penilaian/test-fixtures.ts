@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
 
 /**
  * Test and benchmark fixture: TPs written under a CP (Kurikulum Merdeka) or a KD (K13) and mapped

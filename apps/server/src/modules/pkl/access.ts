@@ -5,9 +5,9 @@ import { pklInSemester } from '@erapor/contract/pkl/rules';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { rombonganBelajar } from '../referensi/tables';
-import { praktikKerjaLapangan } from './tables';
+import { praktikKerjaLapangan } from '../../db/tables/pkl';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 
 /*
  * Who reaches PKL (issue #12 item 1; docs/decisions/034-pkl.md), always within the login's school

@@ -3,10 +3,10 @@ import { PKL_NILAI_MESSAGES, type PklGenerated } from '@erapor/contract/pkl/peni
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../plugins/errors';
+import { pembelajaran } from '../../db/tables/referensi';
+import { forbidden, notFound } from '../../lib/errors';
 import { assertPenilaianOpen } from '../penilaian/gate';
 import { lockPembelajaran } from '../penilaian/grid-save';
-import { pembelajaran } from '../referensi/tables';
 import { requirePembimbing } from './access';
 import { recomputeNilaiAkhirPkl } from './nilai-akhir';
 

@@ -8,13 +8,13 @@ import type { RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
 import { absensiPklMessage } from '@erapor/contract/pkl/rules';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { absensiPkl, praktikKerjaLapangan } from '../../db/tables/pkl';
+import { aktPd, dudi, guru, mou, pembelajaran } from '../../db/tables/referensi';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { demoTokens, otherWali, staffToken } from '../penilaian/beranda/test-accounts';
-import { aktPd, dudi, guru, mou, pembelajaran } from '../referensi/tables';
-import { absensiPkl, praktikKerjaLapangan } from './tables';
 
 const URL = '/api/pkl/kehadiran';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -16,11 +16,12 @@ import { hariPkl } from '@erapor/contract/pkl/rules';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../plugins/errors';
+import { sqlRows } from '../../db/sql-rows';
+import { absensiPkl, praktikKerjaLapangan } from '../../db/tables/pkl';
+import { aktPd, dudi, mou, rombonganBelajar } from '../../db/tables/referensi';
+import { forbidden } from '../../lib/errors';
 import { penilaianGateOf } from '../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
-import { aktPd, dudi, mou, rombonganBelajar } from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
 import {
   isPembimbing,
   isPklWaka,
@@ -29,7 +30,6 @@ import {
   scorablePlan,
   visiblePlansSql,
 } from './access';
-import { absensiPkl, praktikKerjaLapangan } from './tables';
 
 /*
  * Kehadiran PKL (issue #12 item 4; packages/contract/src/pkl/kehadiran.ts). The owner and the

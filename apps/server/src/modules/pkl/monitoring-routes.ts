@@ -10,8 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, routesFor } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
-import { excelPkl } from '../monitoring/pkl-excel';
 import { getMonitoringPkl, listMonitoringPkl, opsiMonitoringPkl, ringkasanMonitoringPkl } from './monitoring';
+import { excelPkl } from './monitoring-excel';
 
 /** Monitoring › Nilai PKL, the Waka's read API (issue #12 item 6; docs/decisions/034-pkl.md). */
 export const pklMonitoringRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,11 +7,11 @@ import {
 import { PKL_MESSAGES } from '@erapor/contract/pkl/perencanaan';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan } from '../../db/tables/pkl';
+import { aktPd, dudi, guru, mou } from '../../db/tables/referensi';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens, staffToken } from '../penilaian/beranda/test-accounts';
-import { aktPd, dudi, guru, mou } from '../referensi/tables';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan } from './tables';
 import { pklPlanFixture } from './test-plan';
 
 const URL = '/api/progress/nilai-pkl';

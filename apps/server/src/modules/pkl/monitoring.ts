@@ -14,15 +14,15 @@ import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { notLeft } from '../../db/counting-sql';
+import { tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
+import { aktPd, dudi, guru, mou, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { semester } from '../../db/tables/sekolah';
+import { fieldError, forbidden, notFound } from '../../lib/errors';
 import { paginate, searchCondition } from '../../lib/list';
-import { fieldError, forbidden, notFound } from '../../plugins/errors';
-import { tujuanPembelajaran } from '../kurikulum/tables';
 import { checkFilterIds } from '../monitoring/access';
-import { notLeft } from '../monitoring/counting-sql';
-import { aktPd, dudi, guru, mou, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { semester } from '../sekolah/tables';
 import { isPklWaka, requirePklSemester } from './access';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
 
 /*
  * Monitoring › Nilai PKL (issue #12 item 6; contract pkl/monitoring.ts; docs/decisions/034-pkl.md):

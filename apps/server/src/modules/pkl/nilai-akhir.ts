@@ -3,12 +3,12 @@ import { type NilaiPklScore, nilaiAkhirPkl } from '@erapor/contract/pkl/rules';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../db/tables/penilaian';
+import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { refKurikulum } from '../../db/tables/referensi-ref';
 import { CAPAIAN_KEY, capaianText } from '../penilaian/capaian';
 import { lockPembelajaran } from '../penilaian/grid-save';
 import { NILAI_AKHIR_KEY } from '../penilaian/nilai-akhir';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
-import { refKurikulum } from '../referensi/ref-tables';
-import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../referensi/tables';
 import { recordChanges } from '../riwayat-nilai/record';
 
 /*

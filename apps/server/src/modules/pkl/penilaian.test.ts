@@ -10,15 +10,15 @@ import {
 import { PKL_MESSAGES, type RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../db/tables/penilaian';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan } from '../../db/tables/pkl';
+import { aktPd, anggotaRombel, bimbingPd, dudi, guru, mou, pembelajaran } from '../../db/tables/referensi';
+import { riwayatNilai } from '../../db/tables/riwayat-nilai';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { demoTokens, staffToken } from '../penilaian/beranda/test-accounts';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../penilaian/tables';
-import { aktPd, anggotaRombel, bimbingPd, dudi, guru, mou, pembelajaran } from '../referensi/tables';
-import { riwayatNilai } from '../riwayat-nilai/tables';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan } from './tables';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 // Fixtures: four TPs mapped to the class's PKL subject, one mapped elsewhere; another school's plan.

@@ -10,7 +10,9 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { tujuanPembelajaran } from '../kurikulum/tables';
+import { tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
+import { aktPd, dudi, mou, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
 import { gateState } from '../penilaian/access';
 import {
   beginGridSave,
@@ -20,10 +22,8 @@ import {
   uuidPairsIn,
   validationError,
 } from '../penilaian/grid-save';
-import { aktPd, dudi, mou, pesertaDidik, rombonganBelajar } from '../referensi/tables';
 import { readablePlan, requirePembimbing, scorablePlan, supervisesSql, teachesPklSql } from './access';
 import { recomputeNilaiAkhirPkl } from './nilai-akhir';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
 
 /*
  * Input Penilaian PKL (issue #12 item 3; contract pkl/penilaian.ts; docs/decisions/034-pkl.md).

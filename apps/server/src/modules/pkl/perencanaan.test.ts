@@ -8,10 +8,8 @@ import {
 } from '@erapor/contract/pkl/perencanaan';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { type SeededDemo, seedDemo } from '../../test/demo';
-import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
-import { staffToken } from '../penilaian/beranda/test-accounts';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
 import {
   aktPd,
   anggotaAktPd,
@@ -21,11 +19,13 @@ import {
   mou,
   pembelajaran,
   rombonganBelajar,
-} from '../referensi/tables';
-import { riwayatNilai } from '../riwayat-nilai/tables';
+} from '../../db/tables/referensi';
+import { riwayatNilai } from '../../db/tables/riwayat-nilai';
+import { sekolah } from '../../db/tables/sekolah';
+import { type SeededDemo, seedDemo } from '../../test/demo';
+import { bearer, describeEngines, json, loginAs } from '../../test/engines';
+import { staffToken } from '../penilaian/beranda/test-accounts';
 import { setStatusPenilaian } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
-import { nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
 
 const RENCANA = '/api/pkl/rencana';
 const PILIHAN = '/api/pkl/pilihan';

@@ -14,11 +14,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { paginate } from '../../lib/list';
-import { requireScoreLossConfirmed } from '../../lib/score-loss';
-import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
-import { assertPenilaianOpen } from '../penilaian/gate';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
 import {
   aktPd,
   anggotaAktPd,
@@ -29,7 +25,11 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../referensi/tables';
+} from '../../db/tables/referensi';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
+import { paginate } from '../../lib/list';
+import { requireScoreLossConfirmed } from '../../lib/score-loss';
+import { assertPenilaianOpen } from '../penilaian/gate';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import {
   deletablePlan,
@@ -50,7 +50,7 @@ import { recomputeClasses } from './nilai-akhir';
 /** The PKL grades a plan's participants carry (riwayat-nilai/cells.ts). */
 const PKL_KINDS: readonly JenisRiwayat[] = ['pkl', 'pkl_catatan', 'absensi_pkl'];
 
-import { absensiPkl, nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from './tables';
+import { absensiPkl, nilaiPkl, pdPkl, praktikKerjaLapangan, tpPkl } from '../../db/tables/pkl';
 
 /*
  * Perencanaan Penilaian PKL (issue #12 item 2; packages/contract/src/pkl/perencanaan.ts).

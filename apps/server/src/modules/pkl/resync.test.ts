@@ -2,16 +2,16 @@ import type { PklWaliResponse } from '@erapor/contract/wali-kelas/ekskul';
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { nilaiPkl, pdPkl } from '../../db/tables/pkl';
+import { anggotaAktPd } from '../../db/tables/referensi';
 import { encryptText } from '../../secrets';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { DEMO_NPSN } from '../demo/seed';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
-import { anggotaAktPd } from '../referensi/tables';
 import { setSetting } from '../sekolah/service';
 import { transportDefaults } from '../sinkronisasi/client';
 import { kindOf, runSync } from '../sinkronisasi/test-support';
-import { nilaiPkl, pdPkl } from './tables';
 import { pklPlanFixture } from './test-plan';
 
 transportDefaults.retryBaseMs = 5;

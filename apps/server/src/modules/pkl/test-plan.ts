@@ -2,11 +2,11 @@ import type { RencanaPklSaved } from '@erapor/contract/pkl/perencanaan';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { tpMapel, tujuanPembelajaran } from '../../db/tables/kurikulum';
+import { praktikKerjaLapangan } from '../../db/tables/pkl';
 import type { SeededDemo } from '../../test/demo';
 import { bearer, json, loginAs } from '../../test/engines';
-import { tpMapel, tujuanPembelajaran } from '../kurikulum/tables';
 import { staffToken } from '../penilaian/beranda/test-accounts';
-import { praktikKerjaLapangan } from './tables';
 
 /**
  * Test fixture: pkl@'s plan for the demo's PKL class (relations.pklPembelajaranId's class) at its

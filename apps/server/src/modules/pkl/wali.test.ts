@@ -2,10 +2,10 @@ import type { AbsensiResponse } from '@erapor/contract/wali-kelas/absensi';
 import type { PklWaliResponse } from '@erapor/contract/wali-kelas/ekskul';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiPkl, pdPkl } from '../../db/tables/pkl';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { demoTokens, otherWali } from '../penilaian/beranda/test-accounts';
-import { nilaiPkl, pdPkl } from './tables';
 import { pklPlanFixture } from './test-plan';
 
 const URL = '/api/wali-kelas/praktik-kerja-lapangan';

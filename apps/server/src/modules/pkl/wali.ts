@@ -2,7 +2,7 @@ import { type NilaiPklScore, nilaiAkhirPkl } from '@erapor/contract/pkl/rules';
 import { alamatDudi, type PenempatanPkl, type PklPeserta } from '@erapor/contract/pkl/wali';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sqlRows } from '../sekolah/sql-rows';
+import { sqlRows } from '../../db/sql-rows';
 
 /*
  * The PKL of one class, per pupil (issue #12 items 5–6): read by the wali kelas's Praktik Kerja

@@ -2,12 +2,12 @@ import { BIODATA_FIELDS, type PortalBiodata, type Usulan } from '@erapor/contrac
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pesertaDidik } from '../../db/tables/referensi';
 import { encryptText } from '../../secrets';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { DEMO_NPSN } from '../demo/seed';
 import { demoTokens } from '../penilaian/beranda/test-accounts';
-import { pesertaDidik } from '../referensi/tables';
 import { setSetting } from '../sekolah/service';
 import { transportDefaults } from '../sinkronisasi/client';
 import { PD_OWNED } from '../sinkronisasi/kinds/peserta-didik';

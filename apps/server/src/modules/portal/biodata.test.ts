@@ -8,17 +8,17 @@ import {
 import { PORTAL_FOTO_MESSAGES, type PortalProfil, type TemanSekelas } from '@erapor/contract/portal/portal';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows';
+import { usulanBiodata } from '../../db/tables/portal';
+import { pesertaDidik } from '../../db/tables/referensi';
 import { readImageHeader } from '../../lib/image';
 import { pngHeader } from '../../lib/test-images';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { multipartFile } from '../../test/multipart';
 import { otherWali } from '../penilaian/beranda/test-accounts';
-import { pesertaDidik } from '../referensi/tables';
 import { setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
-import { sqlRows } from '../sekolah/sql-rows';
-import { usulanBiodata } from './tables';
 import { pupilToken } from './test-support';
 
 /*

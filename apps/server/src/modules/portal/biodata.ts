@@ -15,14 +15,14 @@ import { PD_MESSAGES } from '@erapor/contract/referensi/peserta-didik';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { users } from '../pengguna/tables';
+import { users } from '../../db/tables/pengguna';
+import { usulanBiodata } from '../../db/tables/portal';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { refPekerjaan } from '../../db/tables/referensi-ref';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { getPesertaDidik } from '../referensi/peserta-didik/service';
-import { refPekerjaan } from '../referensi/ref-tables';
 import { waliRombelIds } from '../referensi/rombel/access';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../referensi/tables';
 import { requirePupil } from './service';
-import { usulanBiodata } from './tables';
 
 /*
  * Biodata (issue #15 items 1, 5; docs/decisions/046-biodata-teman-sekelas.md): the pupil proposes

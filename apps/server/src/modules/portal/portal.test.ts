@@ -6,12 +6,12 @@ import {
 } from '@erapor/contract/portal/portal';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows';
+import { rombonganBelajar } from '../../db/tables/referensi';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { rombonganBelajar } from '../referensi/tables';
 import { setSetting } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
-import { sqlRows } from '../sekolah/sql-rows';
 import { pupilToken } from './test-support';
 
 /*

@@ -16,10 +16,10 @@ import {
 } from '@erapor/contract/portal/portal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldError } from '../../lib/errors';
 import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { receiveUpload } from '../../lib/upload';
 import { actorOf, routesFor } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { setPhoto } from '../pengguna/service';
 import * as biodata from './biodata';
@@ -32,6 +32,8 @@ const FOTO_EXT = new Set(['.jpg', '.jpeg', '.png']);
 
 /** The pupil's portal (issue #15): their profile, their grades per semester, a subject's TP detail. */
 export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The area's sub-routes, registered before this plugin's own hooks (they inherit none of them).
+  await app.register(usulanBiodataRoutes);
   routesFor(app, ['siswa']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };

@@ -11,13 +11,13 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../plugins/errors';
+import { sqlRows } from '../../db/sql-rows';
+import { users } from '../../db/tables/pengguna';
+import { forbidden, notFound } from '../../lib/errors';
 import { raporKelas } from '../cetak/rapor/data';
 import { photoUrl } from '../pengguna/service';
-import { users } from '../pengguna/tables';
 import { getActiveSemester, getSettings } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
-import { sqlRows } from '../sekolah/sql-rows';
 
 /*
  * The pupil's own data (issue #15 items 1–2). Every query is keyed by the caller's peserta_didik_id

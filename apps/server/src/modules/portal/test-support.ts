@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { roleUser, users } from '../../db/tables/pengguna';
+import { hashPassword } from '../../lib/passwords';
 import type { SeededDemo } from '../../test/demo';
 import { DEMO_PASSWORD, loginAs } from '../../test/engines';
-import { hashPassword } from '../auth/passwords';
-import { roleUser, users } from '../pengguna/tables';
 
 /** A pupil's log-in (role siswa in the semester), as Generate Pengguna makes it; returns a token. */
 export async function pupilToken(

@@ -4,8 +4,8 @@ import { MAPEL_P5_INDUK, p5Writable } from '@erapor/contract/projek/rules';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
-import { rombonganBelajar } from '../referensi/tables';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 
 /*
  * Who reaches the P5 plans and scores (issue #13 item 9; docs/decisions/037-projek-p5.md), always

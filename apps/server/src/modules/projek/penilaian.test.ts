@@ -3,9 +3,9 @@ import { type NilaiProjekGrid, P5_NILAI_MESSAGES } from '@erapor/contract/projek
 import { PROJEK_MESSAGES, type RencanaProjekSaved } from '@erapor/contract/projek/perencanaan';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
-import { sqlRows } from '../sekolah/sql-rows';
 import { P5_SEMESTER, type P5Fixture, p5Fixture } from './test-p5';
 
 type Body = { message: string; details?: Record<string, string>; saved?: number; deleted?: number };

@@ -12,6 +12,10 @@ import { offeredOpsi, p5Writable } from '@erapor/contract/projek/rules';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../../db/tables/projek';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { refP5Opsi } from '../../db/tables/referensi-ref';
+import { catatanBudayaKerja } from '../../db/tables/wali-kelas';
 import { gateState } from '../penilaian/access';
 import {
   beginGridSave,
@@ -21,12 +25,8 @@ import {
   uuidPairsIn,
   validationError,
 } from '../penilaian/grid-save';
-import { refP5Opsi } from '../referensi/ref-tables';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../referensi/tables';
-import { catatanBudayaKerja } from '../wali-kelas/tables';
 import { coordinatedRombel, requireKoordP5, requireP5Writer, teachesP5Sql } from './access';
 import { subElemenRows } from './sub-elemen';
-import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from './tables';
 
 /*
  * Proses Penilaian P5 (issue #13 item 2; contract projek/penilaian.ts). The Koord P5 of a class

@@ -8,9 +8,9 @@ import {
 } from '@erapor/contract/projek/perencanaan';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked } from '../../test/gate';
-import { sqlRows } from '../sekolah/sql-rows';
 import { P5_SEMESTER, type P5Fixture, p5Fixture } from './test-p5';
 
 type Body = { message: string; code?: string; details?: Record<string, string> };

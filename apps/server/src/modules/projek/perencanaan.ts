@@ -13,15 +13,15 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
 import { isUniqueViolation, pgConstraint } from '../../db/errors';
+import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from '../../db/tables/projek';
+import { pembelajaran, rombonganBelajar } from '../../db/tables/referensi';
+import { AppError, forbidden, notFound } from '../../lib/errors';
 import { paginate } from '../../lib/list';
 import { requireScoreLossConfirmed } from '../../lib/score-loss';
-import { AppError, forbidden, notFound } from '../../plugins/errors';
 import { assertPenilaianOpen } from '../penilaian/gate';
-import { pembelajaran, rombonganBelajar } from '../referensi/tables';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import { coordinatedRombel, type P5Actor, requireKoordP5, requireP5Writer, teachesP5Sql } from './access';
 import { subElemenRows } from './sub-elemen';
-import { aspekBudayaKerja, nilaiBudayaKerja, rencanaBudayaKerja } from './tables';
 
 /*
  * Rencana Penilaian P5 (issue #13 item 1; contract projek/perencanaan.ts). A project belongs to one

@@ -2,7 +2,7 @@ import { dimensiNoOfKode } from '@erapor/contract/projek/dimensi';
 import type { SubElemenRow } from '@erapor/contract/projek/perencanaan';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refP5Dimensi, refP5Elemen, refP5SubElemen } from '../referensi/ref-tables';
+import { refP5Dimensi, refP5Elemen, refP5SubElemen } from '../../db/tables/referensi-ref';
 
 /**
  * The P5 checklist Dimensi | Elemen | Sub Elemen from ref_p5_*, each sub-element under the dimension

@@ -2,10 +2,10 @@ import { MAPEL_P5_INDUK } from '@erapor/contract/projek/rules';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { sqlRows } from '../../db/sql-rows';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { loginAs } from '../../test/engines';
 import { demoTokens, staffToken } from '../penilaian/beranda/test-accounts';
-import { sqlRows } from '../sekolah/sql-rows';
 
 /**
  * Test fixture of the P5 API tests: the living demo (its past semesters), the 2024/2025 Genap

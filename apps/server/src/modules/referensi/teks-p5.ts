@@ -1,7 +1,7 @@
 import { rapikanTeksTersimpan } from '@erapor/contract/teks';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { refP5Dimensi, refP5Elemen, refP5SubElemen } from './ref-tables';
+import { refP5Dimensi, refP5Elemen, refP5SubElemen } from '../../db/tables/referensi-ref';
 
 /*
  * The P5 texts stored by earlier versions (decision 056): imported as published, with the words the

@@ -3,8 +3,8 @@ import { RIWAYAT_NILAI_MESSAGES, type RiwayatNilaiFilter } from '@erapor/contrac
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../plugins/errors';
-import { sqlRows } from '../sekolah/sql-rows';
+import { sqlRows } from '../../db/sql-rows';
+import { forbidden } from '../../lib/errors';
 
 /*
  * Who reads which entries (issue #16 item 5):

@@ -3,7 +3,7 @@ import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { STATUS_KENAIKAN_LABEL } from '@erapor/contract/wali-kelas/kenaikan';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { drizzleSql, type Sql } from '../cadangan/sql';
+import { drizzleSql, type Sql } from '../../db/raw-sql';
 import type { SumberRiwayat } from './record';
 
 /*

@@ -2,7 +2,7 @@ import type { JenisRiwayat } from '@erapor/contract/riwayat-nilai';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import type { SUMBER_RIWAYAT } from './tables';
+import type { SUMBER_RIWAYAT } from '../../db/tables/riwayat-nilai';
 
 /*
  * How a grade change joins the Riwayat Perubahan Nilai (docs/decisions/045-riwayat-nilai.md):

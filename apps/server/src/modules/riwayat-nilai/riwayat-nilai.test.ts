@@ -4,11 +4,11 @@ import type { Pembelajaran } from '@erapor/demo-school/types';
 import { asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { riwayatNilai } from '../../db/tables/riwayat-nilai';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { multipartFile } from '../../test/multipart';
 import { insertTps } from '../penilaian/test-fixtures';
-import { riwayatNilai } from './tables';
 
 const WHO = ['admin', 'guru', 'wali', 'kaprog', 'waka', 'ekskul', 'pkl', 'siswa'] as const;
 type Who = (typeof WHO)[number];

@@ -12,8 +12,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { monitoringWorkbook, sheetContext } from '../monitoring/excel';
-import { sqlRows } from '../sekolah/sql-rows';
+import { sqlRows } from '../../db/sql-rows';
+import { monitoringWorkbook, sheetContext } from '../../lib/excel-sheet';
 import { assertFilterInScope, scopeSql, seesAll } from './access';
 
 /** The most rows an export holds (a whole semester of a large school stays far below). */

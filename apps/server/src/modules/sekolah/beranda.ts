@@ -1,9 +1,10 @@
+import type { CadanganKeadaan } from '@erapor/contract/cadangan';
 import { JENIS_PTK_ASESOR, JENIS_PTK_INSTRUKTUR, TENDIK_JENIS_PTK } from '@erapor/contract/pengguna';
 import type { BerandaAdminResponse, BerandaCount } from '@erapor/contract/sekolah';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { keadaan } from '../cadangan/jadwal';
+import { sqlRowsOf } from '../../db/sql-rows';
 import {
   dudi,
   ekstrakurikuler,
@@ -13,9 +14,8 @@ import {
   pesertaDidik,
   ptkKeluar,
   rombonganBelajar,
-} from '../referensi/tables';
+} from '../../db/tables/referensi';
 import { getSekolahIdentity, getStatusPenilaian, kepalaSekolahName } from './settings';
-import { sqlRows } from './sql-rows';
 import { readNotes } from './stored-images';
 
 /**
@@ -33,8 +33,20 @@ export async function berandaCounts(
     sql`, `,
   );
   const special = sql`${JENIS_PTK_INSTRUKTUR}, ${JENIS_PTK_ASESOR}`;
-  const [row = {}] = await sqlRows<Record<string, unknown>>(
+  const [row] = await sqlRowsOf(
     db,
+    {
+      guru: 'int',
+      tendik: 'int',
+      instruktur: 'int',
+      asesor: 'int',
+      peserta_didik: 'int',
+      rombel: 'int',
+      rombel_pilihan: 'int',
+      pembelajaran: 'int',
+      ekstrakurikuler: 'int',
+      dudi: 'int',
+    },
     sql`
     select
       (select count(*) filter (where g.jenis_ptk_id not in (${tendik}) and g.jenis_ptk_id not in (${special}))
@@ -72,7 +84,7 @@ export async function berandaCounts(
       (select count(*) from ${dudi} d where d.sekolah_id = ${sekolahId}) as dudi
   `,
   );
-  const n = (k: BerandaCount) => Number(row[k] ?? 0);
+  const n = (k: BerandaCount) => row?.[k] ?? 0;
   return {
     guru: n('guru'),
     tendik: n('tendik'),
@@ -91,7 +103,9 @@ export async function berandaAdmin(
   db: Db,
   actor: Actor,
   app: { name: string; version: string; dbVersion: string },
-  backups: { dir: string; now: Date },
+  /** The backups' state (the cadangan module's, given by app.ts: sekolah sits below cadangan). */
+  cadangan: (sekolahId: string, npsn: string) => Promise<CadanganKeadaan>,
+  now: Date,
 ): Promise<BerandaAdminResponse> {
   const [sekolah, kepala, counts, status] = await Promise.all([
     getSekolahIdentity(db, actor.sekolahId),
@@ -105,7 +119,7 @@ export async function berandaAdmin(
     counts,
     app: { name: app.name, version: app.version, db_version: app.dbVersion },
     status_penilaian: status,
-    cadangan: await keadaan(db, backups.dir, actor.sekolahId, sekolah.npsn, backups.now),
-    gambar_dibuang: await readNotes(db, actor.sekolahId, backups.now),
+    cadangan: await cadangan(actor.sekolahId, sekolah.npsn),
+    gambar_dibuang: await readNotes(db, actor.sekolahId, now),
   };
 }

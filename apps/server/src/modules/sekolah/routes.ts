@@ -1,5 +1,6 @@
 import { extname } from 'node:path';
 import { messageResponseSchema } from '@erapor/contract/auth';
+import type { CadanganKeadaan } from '@erapor/contract/cadangan';
 import {
   berandaAdminResponseSchema,
   LOGO_MAX_BYTES,
@@ -12,15 +13,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { sqlRows } from '../../db/sql-rows';
+import { fieldError, issuesToDetails, notFound, RequestValidationError } from '../../lib/errors';
 import { acceptImage } from '../../lib/image';
 import { imageRefusal, imageUpload } from '../../lib/image-upload';
 import { actorOf, requireRoles, routesFor } from '../../plugins/auth';
-import { fieldError, issuesToDetails, notFound, RequestValidationError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import { refuseNul } from '../../plugins/validation';
 import { berandaAdmin } from './beranda';
 import * as settings from './settings';
-import { sqlRows } from './sql-rows';
+import { updateRoutes } from './update/routes';
 
 const LOGO_EXT = new Set(['.jpg', '.jpeg', '.png']);
 
@@ -82,7 +85,21 @@ async function readSettingsRequest(
   return { body, logo };
 }
 
-export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
+/** What the area needs from a higher one, given when app.ts registers it. */
+export interface SekolahRoutesOptions {
+  /** The backups' state of a school, shown on the admin's beranda (cadangan/jadwal.ts `keadaan`). */
+  cadanganKeadaan: (
+    db: Db,
+    backupDir: string,
+    sekolahId: string,
+    npsn: string,
+    now: Date,
+  ) => Promise<CadanganKeadaan>;
+}
+
+export const sekolahRoutes: FastifyPluginAsyncZod<SekolahRoutesOptions> = async (app, options) => {
+  // The area's sub-routes, registered before this plugin's own hooks (they inherit none of them).
+  await app.register(updateRoutes);
   routesFor(app, 'any');
   const ctx = app.ctx;
   const admin = { onRequest: app.authenticate, preHandler: requireRoles('admin') };
@@ -157,6 +174,7 @@ export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         // The migrations table lives elsewhere on some set-ups: the version is informative only.
       }
+      const now = ctx.now();
       return berandaAdmin(
         ctx.db,
         actorOf(request),
@@ -165,7 +183,8 @@ export const sekolahRoutes: FastifyPluginAsyncZod = async (app) => {
           version: ctx.config.version,
           dbVersion,
         },
-        { dir: ctx.config.backupDir, now: ctx.now() },
+        (sekolahId, npsn) => options.cadanganKeadaan(ctx.db, ctx.config.backupDir, sekolahId, npsn, now),
+        now,
       );
     },
   );

@@ -3,7 +3,7 @@ import { semesterOfDate, semestersUpTo } from '@erapor/contract/semester';
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { sekolah, semester, settings, tahunAjaran } from './tables';
+import { sekolah, semester, settings, tahunAjaran } from '../../db/tables/sekolah';
 
 /** The first tahun ajaran the installation offers (2020/2021). */
 export const FIRST_TAHUN_AJARAN = 2020;

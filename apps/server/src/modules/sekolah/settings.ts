@@ -11,9 +11,10 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, fieldError, notFound } from '../../plugins/errors';
+import { guru, rombonganBelajar } from '../../db/tables/referensi';
+import { sekolah, sekolahLogo } from '../../db/tables/sekolah';
+import { AppError, fieldError, notFound } from '../../lib/errors';
 import { decryptText, encryptText } from '../../secrets';
-import { guru, rombonganBelajar } from '../referensi/tables';
 import {
   clearSekolahCaches,
   getActiveSemester,
@@ -23,7 +24,6 @@ import {
   setActiveSemester,
   setSetting,
 } from './service';
-import { sekolah, sekolahLogo } from './tables';
 
 /**
  * The "Pengaturan Umum" page (reference-screens §5.1, reference-domain §10).

@@ -2,14 +2,14 @@ import type { BerandaAdminResponse } from '@erapor/contract/sekolah';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
+import { userPhoto, users } from '../../db/tables/pengguna';
+import { sekolahLogo, settings } from '../../db/tables/sekolah';
+import { templateSertifikatUkk } from '../../db/tables/ukk';
 import { brokenPng, pngBomb, pngHuge, realImage } from '../../lib/test-images';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { userPhoto, users } from '../pengguna/tables';
-import { templateSertifikatUkk } from '../ukk/tables';
 import { SETTING_KEYS } from './settings';
 import { checkStoredImages, STORED_IMAGES_VERSION } from './stored-images';
-import { sekolahLogo, settings } from './tables';
 
 /*
  * Decision 049, the start-up task: images stored by earlier versions, planted here directly in the

@@ -2,12 +2,12 @@ import { GAMBAR_DIBUANG_LABEL, type JenisGambarTersimpan } from '@erapor/contrac
 import type { CatatanGambar } from '@erapor/contract/sekolah';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { userPhoto, users } from '../../db/tables/pengguna';
+import { sekolah, sekolahLogo } from '../../db/tables/sekolah';
+import { templateSertifikatUkk } from '../../db/tables/ukk';
 import { acceptImage, type ImageKind } from '../../lib/image';
-import { userPhoto, users } from '../pengguna/tables';
-import { templateSertifikatUkk } from '../ukk/tables';
 import { getSettings, setSetting } from './service';
 import { SETTING_KEYS } from './settings';
-import { sekolah, sekolahLogo } from './tables';
 
 /*
  * Images stored before decision 049 were kept as uploaded: a broken or bomb PNG may sit in the

@@ -3,11 +3,11 @@ import { SYNC_KINDS, SYNC_MESSAGES, type SyncOverview, type SyncRun } from '@era
 import { createSimulator, type Simulator } from '@erapor/dapodik-sim/simulator';
 import { dapodikCounts } from '@erapor/demo-school/counts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { guru as guruTable } from '../../db/tables/referensi';
+import { hashPassword } from '../../lib/passwords';
 import { encryptText } from '../../secrets';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { hashPassword } from '../auth/passwords';
 import { createUser, grantRoles } from '../pengguna/service';
-import { guru as guruTable } from '../referensi/tables';
 import { ensureSemesters, setSetting } from '../sekolah/service';
 import { transportDefaults } from './client';
 import { count, LAST_WRITE } from './test-support';

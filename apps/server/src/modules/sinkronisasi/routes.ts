@@ -9,10 +9,12 @@ import {
 } from '@erapor/contract/sinkronisasi';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors';
 import { keepAlive, openEventStream } from '../../lib/sse';
 import { actorOf, requireResource } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
+import { kirimDataRoutes } from './kirim-data/routes';
+import { kirimNilaiRoutes } from './kirim-nilai/routes';
 import {
   abortAllRuns,
   cancelRun,
@@ -33,6 +35,9 @@ const SSE_POLL_MS = 2000;
  * cancellation. Administrator only.
  */
 export const sinkronisasiRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The area's sub-routes, registered before this plugin's own hooks (they inherit none of them).
+  await app.register(kirimNilaiRoutes);
+  await app.register(kirimDataRoutes);
   const ctx = app.ctx;
   const guard = { onRequest: app.authenticate, preHandler: requireResource('Administrator') };
   const running = new Set<Promise<void>>();

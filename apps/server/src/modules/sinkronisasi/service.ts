@@ -23,11 +23,12 @@ import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { sqlRows } from '../../db/sql-rows';
+import { sekolah } from '../../db/tables/sekolah';
+import { sinkronisasiRun } from '../../db/tables/sinkronisasi';
+import { AppError } from '../../lib/errors';
 import { getSettings } from '../sekolah/service';
 import { getDapodikToken, SETTING_KEYS } from '../sekolah/settings';
-import { sqlRows } from '../sekolah/sql-rows';
-import { sekolah } from '../sekolah/tables';
 import { DapodikError, SyncApiClient, transportDefaults, windowTimes } from './client';
 import { KIND_HANDLERS } from './kinds';
 import type { PullSource } from './sources/source';
@@ -37,7 +38,6 @@ import {
   WEBSERVICE_NOTES,
   WebServiceSource,
 } from './sources/webservice';
-import { sinkronisasiRun } from './tables';
 
 type RunRow = typeof sinkronisasiRun.$inferSelect;
 

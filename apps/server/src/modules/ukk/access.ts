@@ -1,6 +1,6 @@
 import { MESSAGES } from '@erapor/contract/errors';
 import type { Actor } from '../../actor';
-import { forbidden } from '../../plugins/errors';
+import { forbidden } from '../../lib/errors';
 
 /*
  * Who reaches UKK (issue #13 item 9; docs/decisions/038-ukk.md), always within the login's school

@@ -2,11 +2,11 @@ import { SCORE_MESSAGES } from '@erapor/contract/penilaian/rules';
 import { NILAI_UKK_MESSAGES, type NilaiUkkGrid, type PenilaianRencana } from '@erapor/contract/ukk/nilai';
 import type { RencanaDetail } from '@erapor/contract/ukk/rencana';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { roleUser } from '../../db/tables/pengguna';
+import { nilaiUkk } from '../../db/tables/ukk';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { roleUser } from '../pengguna/tables';
 import { setStatusPenilaian } from '../sekolah/settings';
-import { nilaiUkk } from './tables';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 type Body = { message: string; details?: Record<string, string>; rencana_ukk_id?: string };

@@ -9,7 +9,9 @@ import {
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden } from '../../plugins/errors';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { nilaiUkk, refPaketUkk, rencanaUkk } from '../../db/tables/ukk';
+import { forbidden } from '../../lib/errors';
 import { gateState } from '../penilaian/access';
 import {
   beginGridSave,
@@ -20,9 +22,7 @@ import {
   showScore,
   validationError,
 } from '../penilaian/grid-save';
-import { rombonganBelajar } from '../referensi/tables';
 import { pesertaOf, rencanaRow } from './rencana';
-import { nilaiUkk, refPaketUkk, rencanaUkk } from './tables';
 import { predikatSchemeOf } from './template';
 
 /*

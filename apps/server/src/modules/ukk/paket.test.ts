@@ -2,10 +2,10 @@ import type { PaketDetail, PaketList, PaketPilihan } from '@erapor/contract/ukk/
 import { PAKET_MESSAGES } from '@erapor/contract/ukk/paket';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { refPaketUkk, rencanaUkk, unitUkk } from '../../db/tables/ukk';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { rombonganBelajar } from '../referensi/tables';
-import { refPaketUkk, rencanaUkk, unitUkk } from './tables';
 
 const PAKET = '/api/ukk/paket';
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;

@@ -13,13 +13,13 @@ import {
 import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError, fieldError, forbidden, notFound } from '../../plugins/errors';
-import { refJurusan, refKurikulum } from '../referensi/ref-tables';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { refJurusan, refKurikulum } from '../../db/tables/referensi-ref';
+import { refPaketUkk, rencanaUkk, unitUkk } from '../../db/tables/ukk';
+import { AppError, fieldError, forbidden, notFound } from '../../lib/errors';
 import { likePattern } from '../referensi/rombel/access';
 import { sortKeyOf } from '../referensi/rombel/service';
-import { rombonganBelajar } from '../referensi/tables';
 import { requireKaprog } from './access';
-import { refPaketUkk, rencanaUkk, unitUkk } from './tables';
 
 /*
  * Paket UKK (reference-screens §6.11; issue #13 item 5). Rules:

@@ -6,10 +6,10 @@ import {
 } from '@erapor/contract/ukk/rencana';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { riwayatNilai } from '../../db/tables/riwayat-nilai';
+import { nilaiUkk, rencanaUkk } from '../../db/tables/ukk';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { riwayatNilai } from '../riwayat-nilai/tables';
-import { nilaiUkk, rencanaUkk } from './tables';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 const RENCANA = '/api/ukk/rencana';

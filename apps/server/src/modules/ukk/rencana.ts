@@ -12,15 +12,15 @@ import { type PolaUkk, predikatUkk } from '@erapor/contract/ukk/rules';
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { roleUser, users } from '../../db/tables/pengguna';
+import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../../db/tables/referensi';
+import { nilaiUkk, refPaketUkk, rencanaUkk } from '../../db/tables/ukk';
+import { fieldError, notFound } from '../../lib/errors';
 import { requireScoreLossConfirmed } from '../../lib/score-loss';
-import { fieldError, notFound } from '../../plugins/errors';
-import { roleUser, users } from '../pengguna/tables';
 import { likePattern } from '../referensi/rombel/access';
 import { sortKeyOf } from '../referensi/rombel/service';
-import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../referensi/tables';
 import { withScoreLossRecorded } from '../riwayat-nilai/cells';
 import { requireKaprog } from './access';
-import { nilaiUkk, refPaketUkk, rencanaUkk } from './tables';
 import { predikatSchemeOf } from './template';
 
 /*

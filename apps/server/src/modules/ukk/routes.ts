@@ -1,5 +1,4 @@
 import { extname } from 'node:path';
-import { safeName } from '@erapor/contract/cetak/rapor-semua';
 import { listQuerySchema } from '@erapor/contract/list';
 import { nilaiUkkGridSchema, nilaiUkkSaveSchema, penilaianRencanaSchema } from '@erapor/contract/ukk/nilai';
 import {
@@ -23,11 +22,6 @@ import {
   rencanaSaveSchema,
 } from '@erapor/contract/ukk/rencana';
 import {
-  sertifikatParamsSchema,
-  sertifikatPilihanQuerySchema,
-  sertifikatPilihanSchema,
-} from '@erapor/contract/ukk/sertifikat';
-import {
   LATAR_MAX_BYTES,
   TEMPLATE_MESSAGES,
   templateResponseSchema,
@@ -37,15 +31,13 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fieldError } from '../../lib/errors';
 import { cleanUpload, imageUpload } from '../../lib/image-upload';
 import { actorOf, routesFor } from '../../plugins/auth';
-import { fieldError } from '../../plugins/errors';
 import { errorResponses } from '../../plugins/responses';
 import * as nilai from './nilai';
 import * as paket from './paket';
 import * as rencana from './rencana';
-import { pratinjauSertifikat, sertifikatOf, sertifikatPilihan } from './sertifikat-data';
-import { renderPratinjau, renderSertifikat } from './sertifikat-document';
 import * as template from './template';
 
 /** UKK (issue #13; docs/decisions/038-ukk.md): Paket UKK. */
@@ -300,48 +292,6 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/api/cetak/sertifikat',
-    {
-      ...authenticated,
-      config: { roles: ['kaprog', 'waka', 'internal'] },
-      schema: {
-        querystring: sertifikatPilihanQuerySchema,
-        response: { 200: sertifikatPilihanSchema, ...errorResponses(400, 401, 403) },
-      },
-    },
-    async (request) => sertifikatPilihan(db, actorOf(request), request.query.rencana_ukk_id),
-  );
-
-  app.get(
-    '/api/cetak/sertifikat/:anggota_rombel_id/:rencana_ukk_id',
-    {
-      ...authenticated,
-      config: { roles: ['kaprog', 'waka', 'internal'] },
-      schema: {
-        params: sertifikatParamsSchema,
-        response: {
-          200: z.instanceof(Buffer).describe('application/pdf'),
-          ...errorResponses(400, 401, 403, 404, 409, 422),
-        },
-      },
-    },
-    async (request, reply) => {
-      const s = await sertifikatOf(db, actorOf(request), request.params);
-      const pdf = await renderSertifikat(s);
-      const name = `${safeName(`Sertifikat UKK ${s.nisn} ${s.nama}`.replace(/\s+/g, ' '))}.pdf`;
-      const ascii = name.replace(/[^\w .-]/g, '_');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
-  );
-
-  app.get(
     '/api/ukk/template',
     { ...authenticated, schema: { response: { 200: templateResponseSchema, ...errorResponses(401, 403) } } },
     async (request) => template.getTemplate(db, actorOf(request)),
@@ -378,26 +328,6 @@ export const ukkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { response: { 200: messageSchema, ...writeErrors } },
     },
     async (request) => template.removeLatar(db, actorOf(request)),
-  );
-
-  /** "Pratinjau": a certificate of sample data with the choices sent (saved or not). */
-  app.post(
-    '/api/ukk/template/pratinjau',
-    {
-      ...kaprogFirst,
-      schema: {
-        body: templateSaveSchema,
-        response: { 200: z.instanceof(Buffer).describe('application/pdf'), ...writeErrors },
-      },
-    },
-    async (request, reply) => {
-      const pdf = await renderPratinjau(await pratinjauSertifikat(db, actorOf(request), request.body));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'inline; filename="pratinjau-sertifikat.pdf"')
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
   );
 
   app.delete(

@@ -8,15 +8,15 @@ import {
 } from '@erapor/contract/ukk/sertifikat';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { roleUser } from '../../db/tables/pengguna';
+import { pesertaDidik } from '../../db/tables/referensi';
+import { sekolah } from '../../db/tables/sekolah';
+import { nilaiUkk, rencanaUkk } from '../../db/tables/ukk';
 import { entryData, readZipDirectory } from '../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { pdfText } from '../../test/pdf-text';
 import { jobEnd } from '../cetak/rapor/test-jobs';
-import { roleUser } from '../pengguna/tables';
-import { pesertaDidik } from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
-import { nilaiUkk, rencanaUkk } from './tables';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 /*

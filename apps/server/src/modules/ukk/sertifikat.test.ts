@@ -2,13 +2,13 @@ import { SERTIFIKAT_MESSAGES } from '@erapor/contract/ukk/sertifikat';
 import { TEMPLATE_MESSAGES, type TemplateResponse } from '@erapor/contract/ukk/template';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { roleUser } from '../../db/tables/pengguna';
+import { pesertaDidik } from '../../db/tables/referensi';
+import { sekolah } from '../../db/tables/sekolah';
+import { nilaiUkk, rencanaUkk } from '../../db/tables/ukk';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { pdfText } from '../../test/pdf-text';
-import { roleUser } from '../pengguna/tables';
-import { pesertaDidik } from '../referensi/tables';
-import { sekolah } from '../sekolah/tables';
-import { nilaiUkk, rencanaUkk } from './tables';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 type Body = { message: string; rencana_ukk_id?: string };

@@ -9,10 +9,10 @@ import { IMAGE_MESSAGES } from '@erapor/contract/image';
 import { TEMPLATE_MESSAGES, type TemplateResponse } from '@erapor/contract/ukk/template';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiUkk } from '../../db/tables/ukk';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
 import { pdfText } from '../../test/pdf-text';
-import { nilaiUkk } from './tables';
 import { UKK_FIX, ukkFixtures } from './test-fixtures';
 
 /*

@@ -3,14 +3,14 @@ import { TEMPLATE_MESSAGES, type TemplateResponse, type TemplateSave } from '@er
 import { eq } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { fieldError } from '../../plugins/errors';
-import { penandatangan } from '../cetak/rapor/data';
+import { sekolah } from '../../db/tables/sekolah';
+import { templateSertifikatUkk } from '../../db/tables/ukk';
+import { fieldError } from '../../lib/errors';
+import { penandatangan } from '../referensi/gtk/penandatangan';
 import { getSettings } from '../sekolah/service';
 import { SETTING_KEYS } from '../sekolah/settings';
-import { sekolah } from '../sekolah/tables';
 import { requireKaprog } from './access';
 import { offeredProgrammes } from './paket';
-import { templateSertifikatUkk } from './tables';
 
 /** Defaults of the certificate (reference-domain §5). */
 export const JUDUL_ID = 'SERTIFIKAT UJI KOMPETENSI';

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { roleUser } from '../../db/tables/pengguna';
+import { anggotaRombel, dudi, guru, rombonganBelajar } from '../../db/tables/referensi';
+import { refPaketUkk, unitUkk } from '../../db/tables/ukk';
 import type { SeededDemo } from '../../test/demo';
-import { roleUser } from '../pengguna/tables';
-import { anggotaRombel, dudi, guru, rombonganBelajar } from '../referensi/tables';
-import { refPaketUkk, unitUkk } from './tables';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 

@@ -6,10 +6,10 @@ import {
 } from '@erapor/contract/unduhan/katalog';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../db/sql-rows';
 import { type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../test/engines';
-import { sqlRows } from '../sekolah/sql-rows';
-import { PENGUJI_EMAIL } from '../ukk/demo';
+import { PENGUJI_EMAIL } from '../demo/write-ukk';
 
 /*
  * Pusat Unduhan (issue #14 item 8): every catalogue entry downloads a valid file for a role it

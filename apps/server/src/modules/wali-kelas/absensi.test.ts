@@ -2,11 +2,11 @@ import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { ABSENSI_MESSAGES, type AbsensiResponse, HARI_MESSAGES } from '@erapor/contract/wali-kelas/absensi';
 import { inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { absensi } from '../../db/tables/wali-kelas';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
 import { demoTokens, otherWali } from '../penilaian/beranda/test-accounts';
-import { absensi } from './tables';
 
 const URL = '/api/wali-kelas/ketidakhadiran';
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000005c2';

@@ -13,14 +13,14 @@ import {
 import { inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { sqlRows } from '../../db/sql-rows';
+import { anggotaRombel, pesertaDidik } from '../../db/tables/referensi';
+import { absensi } from '../../db/tables/wali-kelas';
+import { AppError } from '../../lib/errors';
 import { penilaianGateOf } from '../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
 import { absensiPklKelas, kelasHasPkl } from '../pkl/wali';
-import { anggotaRombel, pesertaDidik } from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel, type WaliRombel } from './access';
-import { absensi } from './tables';
 
 /** The live members of the class with their absences (0, 0, 0 without a row), by name. */
 async function gridRows(db: Db, rombelId: string): Promise<AbsensiRow[]> {

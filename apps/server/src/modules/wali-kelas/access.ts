@@ -3,9 +3,9 @@ import { ABSENSI_MESSAGES } from '@erapor/contract/wali-kelas/absensi';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { forbidden, notFound } from '../../plugins/errors';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { forbidden, notFound } from '../../lib/errors';
 import { type WaliRombel, waliRombels } from '../referensi/rombel/access';
-import { rombonganBelajar } from '../referensi/tables';
 
 /*
  * Who reaches the homeroom screens (issue #11 item 1, docs/decisions/026-wali-kelas-absensi.md):

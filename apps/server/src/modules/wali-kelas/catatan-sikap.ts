@@ -11,14 +11,14 @@ import {
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { sqlRows } from '../../db/sql-rows';
+import { rombonganBelajar } from '../../db/tables/referensi';
+import { refKurikulum, refP5Dimensi } from '../../db/tables/referensi-ref';
+import { catatanBudayaKerja } from '../../db/tables/wali-kelas';
+import { AppError } from '../../lib/errors';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
-import { refKurikulum, refP5Dimensi } from '../referensi/ref-tables';
-import { rombonganBelajar } from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel } from './access';
 import { closedMessage, kelasOptions, ownLockMessage } from './catatan';
-import { catatanBudayaKerja } from './tables';
 
 /*
  * Catatan Sikap of the wali kelas (issue #11 item 2; docs/decisions/028-wali-kelas-catatan.md): the

@@ -4,14 +4,14 @@ import { CATATAN_SIKAP_MESSAGES, type CatatanSikapResponse } from '@erapor/contr
 import type { EkskulWaliResponse, PklWaliResponse } from '@erapor/contract/wali-kelas/ekskul';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiEkstrakurikuler, nilaiSikap } from '../../db/tables/penilaian';
+import { guru } from '../../db/tables/referensi';
+import { refP5Dimensi, refP5Elemen } from '../../db/tables/referensi-ref';
+import { catatanBudayaKerja, catatanWali } from '../../db/tables/wali-kelas';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../test/demo';
 import { bearer, describeEngines, json } from '../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../test/gate';
 import { demoTokens, otherWali, staffToken } from '../penilaian/beranda/test-accounts';
-import { nilaiEkstrakurikuler, nilaiSikap } from '../penilaian/tables';
-import { refP5Dimensi, refP5Elemen } from '../referensi/ref-tables';
-import { guru } from '../referensi/tables';
-import { catatanBudayaKerja, catatanWali } from './tables';
 
 const CATATAN = '/api/wali-kelas/catatan-wali-kelas';
 const KOKURIKULER = '/api/wali-kelas/kokurikuler';

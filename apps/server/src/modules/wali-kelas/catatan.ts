@@ -13,13 +13,13 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
-import { AppError } from '../../plugins/errors';
+import { sqlRows } from '../../db/sql-rows';
+import { anggotaRombel, pesertaDidik } from '../../db/tables/referensi';
+import { catatanWali } from '../../db/tables/wali-kelas';
+import { AppError } from '../../lib/errors';
 import { penilaianGateOf } from '../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../penilaian/grid-save';
-import { anggotaRombel, pesertaDidik } from '../referensi/tables';
-import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel, requireWali, type WaliRombel } from './access';
-import { catatanWali } from './tables';
 
 /*
  * Catatan Wali Kelas and Kokurikuler (issue #11 item 2; docs/decisions/028-wali-kelas-catatan.md):

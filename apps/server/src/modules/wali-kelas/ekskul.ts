@@ -3,8 +3,8 @@ import type { EkskulWaliResponse, PklWaliResponse } from '@erapor/contract/wali-
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../actor';
 import type { Db } from '../../db/client';
+import { sqlRows } from '../../db/sql-rows';
 import { kelasHasPkl, pklKelas } from '../pkl/wali';
-import { sqlRows } from '../sekolah/sql-rows';
 import { ownWaliRombel } from './access';
 import { kelasOptions } from './catatan';
 

@@ -24,12 +24,15 @@ import * as absensi from './absensi';
 import * as catatan from './catatan';
 import * as catatanSikap from './catatan-sikap';
 import * as views from './ekskul';
+import { kenaikanKelasRoutes } from './kenaikan/routes';
 
 /**
  * The homeroom teacher's screens (reference-screens §11; docs/decisions/026-wali-kelas-absensi.md,
  * 028-wali-kelas-catatan.md).
  */
 export const waliKelasRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The area's sub-routes, registered before this plugin's own hooks (they inherit none of them).
+  await app.register(kenaikanKelasRoutes);
   routesFor(app, ['wali']);
   const { db } = app.ctx;
   const authenticated = { onRequest: app.authenticate };

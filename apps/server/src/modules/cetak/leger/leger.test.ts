@@ -3,13 +3,13 @@ import { agamaOfMapel, isMerdeka } from '@erapor/contract/penilaian/rules';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiAkhir } from '../../../db/tables/penilaian';
+import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { refKurikulum } from '../../../db/tables/referensi-ref';
+import { absensi } from '../../../db/tables/wali-kelas';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
-import { nilaiAkhir } from '../../penilaian/tables';
-import { refKurikulum } from '../../referensi/ref-tables';
-import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
-import { absensi } from '../../wali-kelas/tables';
 import { LEGER_HEADER_ROW, LEGER_SHEET } from './xlsx';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000030c2';

@@ -18,13 +18,13 @@ import {
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { forbidden } from '../../../plugins/errors';
-import { nilaiAkhir } from '../../penilaian/tables';
-import { refKurikulum } from '../../referensi/ref-tables';
-import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah, semester } from '../../sekolah/tables';
-import { absensi } from '../../wali-kelas/tables';
+import { sqlRows } from '../../../db/sql-rows';
+import { nilaiAkhir } from '../../../db/tables/penilaian';
+import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { refKurikulum } from '../../../db/tables/referensi-ref';
+import { sekolah, semester } from '../../../db/tables/sekolah';
+import { absensi } from '../../../db/tables/wali-kelas';
+import { forbidden } from '../../../lib/errors';
 import { printableRombel, printsAnyClass } from '../access';
 
 /*

@@ -11,12 +11,12 @@ import {
 import type { NilaiProjekGrid } from '@erapor/contract/projek/penilaian';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { pdfText } from '../../../test/pdf-text';
 import { staffToken } from '../../penilaian/beranda/test-accounts';
 import { P5_SEMESTER, type P5Fixture, p5Fixture } from '../../projek/test-p5';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { jobEnd } from '../rapor/test-jobs';
 
 /*

@@ -3,7 +3,7 @@ import { hasRaporP5, JOB_KIND_RAPOR_P5_SEMUA, RAPOR_P5_MESSAGES } from '@erapor/
 import { isNewPpa } from '@erapor/contract/projek/rules';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError } from '../../../plugins/errors';
+import { AppError } from '../../../lib/errors';
 import { jobKind, type UnitScope } from '../rapor/bulk';
 import { raporP5 } from './data';
 import { printableP5Rombel } from './service';

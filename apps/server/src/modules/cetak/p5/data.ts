@@ -2,8 +2,8 @@ import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { faseOf, offeredOpsi } from '@erapor/contract/projek/rules';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sqlRows } from '../../../db/sql-rows';
 import { projectsOf } from '../../projek/penilaian';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { usableLogo } from '../rapor/data';
 
 /*

@@ -3,11 +3,11 @@ import { RAPOR_P5_MESSAGES, RAPOR_P5_TITLE } from '@erapor/contract/projek/cetak
 import type { NilaiProjekGrid } from '@erapor/contract/projek/penilaian';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { pdfText, pdfWords } from '../../../test/pdf-text';
 import { staffToken } from '../../penilaian/beranda/test-accounts';
 import { P5_SEMESTER, type P5Fixture, p5Fixture } from '../../projek/test-p5';
-import { sqlRows } from '../../sekolah/sql-rows';
 
 /** Six sub-elements of three dimensions; printed in checklist order 1, 4, 36, 38, 29, 31. */
 const SIX = [

@@ -4,9 +4,9 @@ import { isNewPpa } from '@erapor/contract/projek/rules';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, forbidden, notFound } from '../../../plugins/errors';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { isKoordP5, teachesP5Sql } from '../../projek/access';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { printsAnyClass } from '../access';
 import { type RaporP5, raporP5 } from './data';
 

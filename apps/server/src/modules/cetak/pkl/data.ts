@@ -1,9 +1,9 @@
 import { formatTanggal } from '@erapor/contract/cetak/rapor';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sqlRows } from '../../../db/sql-rows';
 import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { type Penandatangan, penandatangan } from '../rapor/data';
 
 /*

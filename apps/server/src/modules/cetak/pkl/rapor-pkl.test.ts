@@ -7,14 +7,7 @@ import { namaLengkap } from '@erapor/contract/referensi/gtk';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { beforeAll, expect, it } from 'vitest';
-import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
-import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
-import { bearer, describeEngines, json } from '../../../test/engines';
-import { type PageImage, pdfPages, pdfText, pdfWords } from '../../../test/pdf-text';
-import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
-import { praktikKerjaLapangan } from '../../pkl/tables';
-import { pklPlanFixture } from '../../pkl/test-plan';
-import { refGelarAkademik, refJurusan } from '../../referensi/ref-tables';
+import { praktikKerjaLapangan } from '../../../db/tables/pkl';
 import {
   aktPd,
   dudi,
@@ -25,7 +18,14 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../../referensi/tables';
+} from '../../../db/tables/referensi';
+import { refGelarAkademik, refJurusan } from '../../../db/tables/referensi-ref';
+import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
+import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
+import { bearer, describeEngines, json } from '../../../test/engines';
+import { type PageImage, pdfPages, pdfText, pdfWords } from '../../../test/pdf-text';
+import { demoTokens, otherWali, staffToken } from '../../penilaian/beranda/test-accounts';
+import { pklPlanFixture } from '../../pkl/test-plan';
 import { MARGIN } from '../rapor/layout';
 import { jobEnd } from '../rapor/test-jobs';
 

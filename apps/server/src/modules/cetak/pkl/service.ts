@@ -3,10 +3,10 @@ import { type CetakPklResponse, RAPOR_PKL_MESSAGES } from '@erapor/contract/pkl/
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, forbidden, notFound } from '../../../plugins/errors';
+import { pdPkl, praktikKerjaLapangan } from '../../../db/tables/pkl';
+import { aktPd, dudi, mou, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { readablePlan, requirePlanReader, visiblePlansSql } from '../../pkl/access';
-import { pdPkl, praktikKerjaLapangan } from '../../pkl/tables';
-import { aktPd, dudi, mou, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
 import { type RaporPkl, raporPkl } from './data';
 
 /*

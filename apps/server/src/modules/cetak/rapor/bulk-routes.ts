@@ -18,14 +18,14 @@ import { SERTIFIKAT_SEMUA_MESSAGES, sertifikatSemuaRequestSchema } from '@erapor
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Actor } from '../../../actor';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { actorOf, routesFor } from '../../../plugins/auth';
-import { AppError, forbidden, notFound } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
 import { streamJobEvents } from '../../jobs/events';
 import { cancelJob, createJob, findUnfinishedJob, runJob, toJob } from '../../jobs/service';
-import { sertifikatBulkScope } from '../../ukk/sertifikat-bulk';
 import { p5BulkScope } from '../p5/bulk';
 import { pklBulkScope } from '../pkl/bulk';
+import { sertifikatBulkScope } from '../sertifikat/bulk';
 import { sklBulkScope } from '../skl/bulk';
 import { transkripBulkScope } from '../transkrip/bulk';
 import {

@@ -12,14 +12,14 @@ import type { Job } from '@erapor/contract/jobs';
 import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
+import { jobs } from '../../../db/tables/jobs';
+import { nilaiAkhir } from '../../../db/tables/penilaian';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { pdfText } from '../../../test/pdf-text';
-import { jobs } from '../../jobs/tables';
 import { demoTokens, otherWali } from '../../penilaian/beranda/test-accounts';
-import { nilaiAkhir } from '../../penilaian/tables';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { bulkDir, bulkFile } from './bulk';
 import { jobEnd } from './test-jobs';
 

@@ -18,14 +18,14 @@ import { JOB_KIND_SERTIFIKAT_SEMUA } from '@erapor/contract/ukk/sertifikat';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { forbidden, notFound } from '../../../plugins/errors';
+import { jobs } from '../../../db/tables/jobs';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
+import { forbidden, notFound } from '../../../lib/errors';
 import type { JobProgress } from '../../jobs/service';
-import { jobs } from '../../jobs/tables';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { type PrintableRombel, printableRombel, printsAnyClass } from '../access';
 import { RenderThread } from '../render-pool';
+import type { RenderCommand } from '../render-protocol';
 import { raporKelas } from './data';
-import type { RenderCommand } from './render-worker';
 
 /*
  * Cetak Semua (issue #11 item 10; docs/decisions/033-cetak-semua.md): which classes a request

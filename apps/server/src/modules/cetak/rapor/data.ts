@@ -2,7 +2,6 @@ import {
   fase,
   formatTanggal,
   isKelasAkhir,
-  nomorPegawai,
   splitJabatan,
   tanggalRapor,
   tempatRapor,
@@ -11,13 +10,15 @@ import { agamaOfMapel, isMerdeka, isP5Mapel, kompetensiNilaiAkhir } from '@erapo
 import { subMapelDeskripsi } from '@erapor/contract/penilaian/sub-mapel';
 import { lamanyaBulan } from '@erapor/contract/pkl/rules';
 import { alamatDudi } from '@erapor/contract/pkl/wali';
-import { namaLengkap } from '@erapor/contract/referensi/gtk';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sqlRows } from '../../../db/sql-rows';
+import { type Penandatangan, penandatangan } from '../../referensi/gtk/penandatangan';
 import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
 import type { PrintableRombel } from '../access';
+
+export { type Penandatangan, penandatangan };
 
 /*
  * Everything the report cards of one class need (docs/decisions/031-cetak-rapor.md), read in a
@@ -35,13 +36,6 @@ const isoDate = (v: unknown) =>
     ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
     : str(v);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-export interface Penandatangan {
-  /** Full name with academic titles. */
-  nama: string;
-  /** "NIP. 1980…" or "NIP. -" (or NUPTK/NIY, the school's choice). */
-  nomor: string;
-}
 
 export interface MapelRapor {
   /** The subject's pembelajaran (the pupil portal links its TP detail; not printed). */
@@ -263,42 +257,6 @@ function parseIds(value: string | null | undefined): string[] {
   } catch {
     return [];
   }
-}
-
-/** Names with titles and the chosen staff number of some teachers. */
-export async function penandatangan(
-  db: Db,
-  guruIds: string[],
-  jenis: 'nip' | 'nuptk' | 'niy',
-): Promise<Map<string, Penandatangan>> {
-  const out = new Map<string, Penandatangan>();
-  if (guruIds.length === 0) return out;
-  const ids = sql.join(
-    guruIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  const rows = await sqlRows<Row>(
-    db,
-    sql`select g.guru_id, g.nama, g.nip, g.nuptk, g.niy, ga.kode, ga.posisi_gelar
-      from guru g
-      left join gelar_ptk gp on gp.guru_id = g.guru_id and gp.deleted_at is null
-      left join ref_gelar_akademik ga on ga.gelar_akademik_id = gp.gelar_akademik_id
-      where g.guru_id in (${ids})
-      order by g.guru_id, gp.no_urut, ga.kode`,
-  );
-  const acc = new Map<string, { row: Row; depan: string[]; belakang: string[] }>();
-  for (const r of rows) {
-    const id = String(r.guru_id);
-    const entry = acc.get(id) ?? { row: r, depan: [], belakang: [] };
-    if (r.kode !== null) (Number(r.posisi_gelar) === 1 ? entry.depan : entry.belakang).push(String(r.kode));
-    acc.set(id, entry);
-  }
-  for (const [id, { row, depan, belakang }] of acc) {
-    // The school's choice of number; a teacher without it prints "{NIP|NUPTK|NIY}. -".
-    const nomor = str(row[jenis]);
-    out.set(id, { nama: namaLengkap(String(row.nama), depan, belakang), nomor: nomorPegawai(jenis, nomor) });
-  }
-  return out;
 }
 
 const JENIS_KELAMIN: Record<string, string> = { L: 'Laki-laki', P: 'Perempuan' };

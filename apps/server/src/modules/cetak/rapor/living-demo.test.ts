@@ -11,6 +11,8 @@ import type { Job } from '@erapor/contract/jobs';
 import { agamaOfMapel, isMerdeka, isP5Mapel } from '@erapor/contract/penilaian/rules';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
+import { catatanWali } from '../../../db/tables/wali-kelas';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import {
@@ -21,8 +23,6 @@ import {
   pdfWords,
   signatureBlock,
 } from '../../../test/pdf-text';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { catatanWali } from '../../wali-kelas/tables';
 import { MARGIN } from './layout';
 
 /*

@@ -3,18 +3,18 @@ import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/rend
 import { agamaOfMapel, isMerdeka } from '@erapor/contract/penilaian/rules';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
+import { pdPkl } from '../../../db/tables/pkl';
+import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { sekolah, sekolahLogo } from '../../../db/tables/sekolah';
+import { absensi, catatanBudayaKerja, catatanWali } from '../../../db/tables/wali-kelas';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { blackPng, pdfImages, pdfText } from '../../../test/pdf-text';
 import { staffToken } from '../../penilaian/beranda/test-accounts';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../../penilaian/tables';
-import { pdPkl } from '../../pkl/tables';
 import { pklPlanFixture } from '../../pkl/test-plan';
-import { anggotaRombel, dudi, guru, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah, sekolahLogo } from '../../sekolah/tables';
-import { absensi, catatanBudayaKerja, catatanWali } from '../../wali-kelas/tables';
 
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000d0c01';
 const ROMBEL_2 = '00000000-0000-4000-8000-0000000d0c02';

@@ -1,21 +1,26 @@
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RaporDokumen } from '@erapor/contract/cetak/rapor';
-import { namaBerkasSiswa, type RaporSemuaOutput, safeName } from '@erapor/contract/cetak/rapor-semua';
+import { namaBerkasSiswa, safeName } from '@erapor/contract/cetak/rapor-semua';
 import { namaBerkasPkl } from '@erapor/contract/pkl/cetak';
 import { namaBerkasSertifikat } from '@erapor/contract/ukk/sertifikat';
 import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/interfaces';
-import type { Sertifikat } from '../../ukk/sertifikat-data';
-import { sertifikatDocument } from '../../ukk/sertifikat-document';
 import type { RaporP5 } from '../p5/data';
 import { raporP5Document } from '../p5/document';
 import { renderPdfToFile as renderToFileUnchecked, renderPdf as renderUnchecked } from '../pdf';
 import type { RaporPkl } from '../pkl/data';
 import { raporPklDocument } from '../pkl/document';
 import { checkImages, type ImageCheck, ImageUnusable, knownBadImages } from '../render-images';
-import { RENDER_WORKER_MARK, type RenderWorkerData } from '../render-pool';
-import { RAPOR_CONTENT, type SingleDocument, singleDefinition } from '../single-documents';
-import type { SklBulkItem } from '../skl/bulk';
+import {
+  RENDER_WORKER_MARK,
+  type RenderCommand,
+  type RenderReply,
+  type RenderWorkerData,
+  type SklBulkItem,
+} from '../render-protocol';
+import type { Sertifikat } from '../sertifikat/data';
+import { sertifikatDocument } from '../sertifikat/document';
+import { RAPOR_CONTENT, singleDefinition } from '../single-documents';
 import { sklContent, sklDocument } from '../skl/document';
 import type { TranskripDoc } from '../transkrip/data';
 import { transkripContent, transkripDocument } from '../transkrip/document';
@@ -31,35 +36,6 @@ import { ZipFileWriter } from './zip-writer';
  * documents (`render`, from render-pool.ts) come to one long-lived worker, one at a time, and go
  * back as bytes. Before any render the images a definition draws are tried (render-images.ts).
  */
-
-export type RenderCommand =
-  | { type: 'begin'; path: string; output: RaporSemuaOutput; dokumen: RaporDokumen[]; versi: string }
-  | { type: 'kelas'; kelas: RaporKelas }
-  /** A PKL plan's reports (issue #12 item 7): the same job with its own document. */
-  | { type: 'pkl'; plan: RaporPkl }
-  /** A class's transcripts (issue #15 item 3): one document per pupil. */
-  | { type: 'transkrip'; nama: string; docs: TranskripDoc[] }
-  /** A class's graduation letters (decision 047): one document per Lulus pupil. */
-  | { type: 'skl'; nama: string; items: SklBulkItem[] }
-  /** A class's P5 reports (decision 037): one unit per job. */
-  | { type: 'p5'; kelas: RaporP5 }
-  /** A UKK plan's certificates (decision 038): one unit per job. */
-  | { type: 'sertifikat'; kelas: string; list: Sertifikat[] }
-  | { type: 'end' }
-  /** One document, answered with its bytes (render-pool.ts). */
-  | { type: 'render'; doc: SingleDocument };
-
-export type RenderReply =
-  | { type: 'ready' }
-  | { type: 'progress'; siswa: number }
-  | { type: 'kelas-done' }
-  | { type: 'finished'; bytes: number }
-  | { type: 'rendered'; pdf: Uint8Array }
-  /** Said before an image is tried and after it passed: the main thread knows what ended a worker. */
-  | ({ type: 'checking' } & ImageCheck)
-  /** A drawn image pdfkit refuses: the document is not rendered (422). */
-  | { type: 'image-unusable'; image: string }
-  | { type: 'error'; message: string };
 
 const TITLE: Record<RaporDokumen, string> = {
   cover: 'Halaman Depan',

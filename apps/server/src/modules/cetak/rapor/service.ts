@@ -10,9 +10,9 @@ import { hasRaporP5 } from '@erapor/contract/projek/cetak';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { forbidden, notFound } from '../../../plugins/errors';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
+import { forbidden, notFound } from '../../../lib/errors';
 import { waliRombels } from '../../referensi/rombel/access';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { printableRombel, printsAnyClass } from '../access';
 import { type RaporKelas, raporKelas, type SiswaRapor } from './data';
 

@@ -1,23 +1,16 @@
 import { STATUS_KENAIKAN } from '@erapor/contract/cetak/rapor';
 import { JOB_KIND_SKL_SEMUA, SKL_MESSAGES, type SklSemuaRequest } from '@erapor/contract/cetak/skl';
-import type { Transkrip } from '@erapor/contract/cetak/transkrip';
 import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, notFound } from '../../../plugins/errors';
-import { sqlRows } from '../../sekolah/sql-rows';
+import { sqlRows } from '../../../db/sql-rows';
+import { AppError, notFound } from '../../../lib/errors';
 import { printableRombel } from '../access';
 import { type BulkUnit, jobKind, type UnitScope } from '../rapor/bulk';
+import type { SklBulkItem } from '../render-protocol';
 import { transkripSiswa } from '../transkrip/data';
-import {
-  effectiveTemplate,
-  type SklDoc,
-  sklOfKelas,
-  storedTemplate,
-  tanggalLulusOf,
-  templateFromRow,
-} from './data';
+import { effectiveTemplate, sklOfKelas, storedTemplate, tanggalLulusOf, templateFromRow } from './data';
 
 /*
  * The letters of a class's Lulus pupils as one PDF or a ZIP (docs/decisions/047-surat-keterangan-lulus.md):
@@ -28,11 +21,6 @@ import {
  * the school's lock — in print order (by name), so a class printed at once gets consecutive numbers. Pupils who
  * are not Lulus are left out; a class with none is refused when the job is asked for.
  */
-
-export interface SklBulkItem {
-  doc: SklDoc;
-  transkrip: Transkrip | null;
-}
 
 export async function sklBulkScope(
   db: Db,

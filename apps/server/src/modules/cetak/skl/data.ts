@@ -4,14 +4,14 @@ import { ERROR_CODES, MESSAGES } from '@erapor/contract/errors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, notFound } from '../../../plugins/errors';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
+import { sqlRows } from '../../../db/sql-rows';
+import { nomorSkl, templateSkl } from '../../../db/tables/cetak-skl';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
+import { AppError, notFound } from '../../../lib/errors';
 import { getSettings } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { type PrintableRombel, printableRombel } from '../access';
 import { type RaporKelas, raporKelas, type SiswaRapor } from '../rapor/data';
-import { nomorSkl, templateSkl } from './tables';
 
 /*
  * The data of a Surat Keterangan Lulus (docs/decisions/047-surat-keterangan-lulus.md): the report

@@ -11,10 +11,11 @@ import { ERROR_CODES } from '@erapor/contract/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, notFound } from '../../../plugins/errors';
+import { sqlRows } from '../../../db/sql-rows';
+import { templateSkl } from '../../../db/tables/cetak-skl';
+import { AppError, notFound } from '../../../lib/errors';
 import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { penandatangan, type RaporKelas, type SiswaRapor, usableLogo } from '../rapor/data';
 import { transkripSiswa } from '../transkrip/data';
 import {
@@ -27,7 +28,6 @@ import {
   templateFromRow,
 } from './data';
 import { renderSkl } from './document';
-import { templateSkl } from './tables';
 
 /*
  * The SKL's template in Pengaturan (administrator; routes declare the role) and the printed letter

@@ -3,16 +3,16 @@ import { SKL_BAWAAN, SKL_MESSAGES } from '@erapor/contract/cetak/skl';
 import type { Job } from '@erapor/contract/jobs';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
+import { nomorSkl, templateSkl } from '../../../db/tables/cetak-skl';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { kenaikanKelas } from '../../../db/tables/wali-kelas';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { pdfPageTexts, pdfText } from '../../../test/pdf-text';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { kenaikanKelas } from '../../wali-kelas/tables';
 import { jobEnd } from '../rapor/test-jobs';
-import { nomorSkl, templateSkl } from './tables';
 
 /*
  * Surat Keterangan Lulus (issue #15 item 4; docs/decisions/047-surat-keterangan-lulus.md) on the

@@ -2,8 +2,8 @@ import { susunTranskrip, type Transkrip } from '@erapor/contract/cetak/transkrip
 import { rilisNilai } from '@erapor/contract/portal/portal';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sqlRows } from '../../../db/sql-rows';
 import { SETTING_KEYS } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { type RaporKelas, raporKelas, type SiswaRapor } from '../rapor/data';
 
 /*

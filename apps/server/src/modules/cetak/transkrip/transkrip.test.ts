@@ -11,12 +11,12 @@ import type { Job } from '@erapor/contract/jobs';
 import { isP5Mapel } from '@erapor/contract/penilaian/rules';
 import { sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { sqlRows } from '../../../db/sql-rows';
 import { entryData, readZipDirectory } from '../../../lib/spreadsheet/zip-budget';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { pdfPageTexts, pdfText } from '../../../test/pdf-text';
 import { pupilToken } from '../../portal/test-support';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { jobEnd } from '../rapor/test-jobs';
 
 /*

@@ -8,10 +8,10 @@ import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { localDate } from '@erapor/contract/penilaian/sikap';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
 import { staffToken } from './test-accounts';
 
 const P5_PARENT = 200040000;

@@ -15,11 +15,9 @@ import { pklInSemester } from '@erapor/contract/pkl/rules';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { forbidden, notFound } from '../../../plugins/errors';
-import { dinilaiCount, expectedCount } from '../../monitoring/counting-sql';
-import { refAgama } from '../../referensi/ref-tables';
-import { hasAnyRole } from '../../referensi/rombel/access';
-import { orderParentsFirst } from '../../referensi/rombel/service';
+import { dinilaiCount, expectedCount } from '../../../db/counting-sql';
+import { sqlRows } from '../../../db/sql-rows';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
 import {
   anggotaRombel,
   guru,
@@ -27,10 +25,12 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../../referensi/tables';
+} from '../../../db/tables/referensi';
+import { refAgama } from '../../../db/tables/referensi-ref';
+import { forbidden, notFound } from '../../../lib/errors';
+import { hasAnyRole } from '../../referensi/rombel/access';
+import { orderParentsFirst } from '../../referensi/rombel/service';
 import { getStatusPenilaian } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
 
 /*
  * Progress follows the shared counting rules (packages/contract/src/monitoring/counting.ts, in SQL

@@ -3,13 +3,13 @@ import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { SUB_MAPEL_MESSAGES, type SubMapelGenerated } from '@erapor/contract/penilaian/sub-mapel';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { deskripsiMataPelajaran, nilaiAkhir } from '../../../db/tables/penilaian';
+import { rombonganBelajar } from '../../../db/tables/referensi';
+import { refKurikulum } from '../../../db/tables/referensi-ref';
+import { riwayatNilai } from '../../../db/tables/riwayat-nilai';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json } from '../../../test/engines';
 import { pdfText } from '../../../test/pdf-text';
-import { refKurikulum } from '../../referensi/ref-tables';
-import { rombonganBelajar } from '../../referensi/tables';
-import { riwayatNilai } from '../../riwayat-nilai/tables';
-import { deskripsiMataPelajaran, nilaiAkhir } from '../tables';
 import { staffToken } from './test-accounts';
 
 const isP5 = (id: number) => id >= 200040000 && id < 200040100;

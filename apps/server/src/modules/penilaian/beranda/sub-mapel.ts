@@ -7,15 +7,15 @@ import {
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, forbidden } from '../../../plugins/errors';
-import { pembelajaran } from '../../referensi/tables';
+import { nilaiAkhir } from '../../../db/tables/penilaian';
+import { pembelajaran } from '../../../db/tables/referensi';
+import { AppError, forbidden } from '../../../lib/errors';
 import { recordChanges } from '../../riwayat-nilai/record';
 import { readablePembelajaran } from '../access';
 import { assertPenilaianOpen } from '../gate';
 import { subjectOf } from '../grid-save';
 import { NILAI_AKHIR_KEY } from '../nilai-akhir';
 import { pupilsOf } from '../roster';
-import { nilaiAkhir } from '../tables';
 
 /*
  * "Generate Nilai" of a parent subject (issue #11 item 7; rule in contract penilaian/sub-mapel.ts):

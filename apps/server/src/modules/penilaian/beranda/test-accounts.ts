@@ -1,10 +1,10 @@
 import type { RoleName } from '@erapor/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client';
+import { roleUser, users } from '../../../db/tables/pengguna';
+import { hashPassword } from '../../../lib/passwords';
 import type { SeededDemo } from '../../../test/demo';
 import { DEMO_PASSWORD, loginAs } from '../../../test/engines';
-import { hashPassword } from '../../auth/passwords';
-import { roleUser, users } from '../../pengguna/tables';
 
 let hash: Promise<string> | undefined;
 

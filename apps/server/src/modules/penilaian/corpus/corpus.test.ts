@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { ASESMEN_MESSAGES, type JenisTemplate } from '@erapor/contract/penilaian/asesmen';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../lib/errors';
 import type { WorkbookData } from '../../../lib/spreadsheet/model';
 import { readWorkbook, SpreadsheetRefused } from '../../../lib/spreadsheet/read';
-import { AppError } from '../../../plugins/errors';
 import { copiedMeta, readGrades, readTemplateMeta } from '../excel-upload';
 import { PEMBELAJARAN_ID, PUPILS, SAS, SCORES, SEMESTER_ID, TP, templateInput } from './fixture';
 

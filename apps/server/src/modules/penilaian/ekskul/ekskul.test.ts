@@ -6,12 +6,12 @@ import {
 import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiEkstrakurikuler } from '../../../db/tables/penilaian';
+import { rombonganBelajar } from '../../../db/tables/referensi';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { rombonganBelajar } from '../../referensi/tables';
 import { setStatusPenilaian } from '../../sekolah/settings';
 import { staffToken } from '../beranda/test-accounts';
-import { nilaiEkstrakurikuler } from '../tables';
 
 describeEngines('penilaian ekstrakurikuler', {}, (t) => {
   let demo: SeededDemo;

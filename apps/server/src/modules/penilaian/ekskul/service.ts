@@ -14,12 +14,12 @@ import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, fieldError, forbidden, notFound } from '../../../plugins/errors';
-import { anggotaRombel, ekstrakurikuler, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { sqlRows } from '../../../db/sql-rows';
+import { nilaiEkstrakurikuler } from '../../../db/tables/penilaian';
+import { anggotaRombel, ekstrakurikuler, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { AppError, fieldError, forbidden, notFound } from '../../../lib/errors';
 import { type Perubahan, type RiwayatTarget, recordChanges } from '../../riwayat-nilai/record';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { assertPenilaianOpen, penilaianGateOf } from '../gate';
-import { nilaiEkstrakurikuler } from '../tables';
 
 /** The caller as a pembina: role pembina_ekskul in the login's semester and a guru record. */
 function requirePembina(actor: Actor): string {

@@ -4,8 +4,8 @@ import { SIKAP_WRITE_ROLES } from '@erapor/contract/penilaian/sikap';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { forbidden } from '../../../plugins/errors';
-import { pembelajaran, rombonganBelajar } from '../../referensi/tables';
+import { pembelajaran, rombonganBelajar } from '../../../db/tables/referensi';
+import { forbidden } from '../../../lib/errors';
 import { getStatusPenilaian } from '../../sekolah/settings';
 
 /** The caller as a note writer: a teacher (role guru) with a guru record. */

@@ -11,12 +11,12 @@ import {
 } from '@erapor/contract/penilaian/sikap';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { nilaiSikap } from '../../../db/tables/penilaian';
+import { rombonganBelajar } from '../../../db/tables/referensi';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { rombonganBelajar } from '../../referensi/tables';
 import { setStatusPenilaian } from '../../sekolah/settings';
 import { staffToken } from '../beranda/test-accounts';
-import { nilaiSikap } from '../tables';
 
 const P5_PARENT = 200040000;
 

@@ -10,8 +10,6 @@ import { JENIS_PTK_ASESOR } from '@erapor/contract/referensi/gtk';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { fieldError, notFound } from '../../../plugins/errors';
-import { refAgama } from '../ref-tables';
 import {
   aktPd,
   anggotaAktPd,
@@ -22,7 +20,9 @@ import {
   mou,
   pesertaDidik,
   rombonganBelajar,
-} from '../tables';
+} from '../../../db/tables/referensi';
+import { refAgama } from '../../../db/tables/referensi-ref';
+import { fieldError, notFound } from '../../../lib/errors';
 
 /** `%q%` for ILIKE with the user's % and _ taken literally. */
 export function likePattern(q: string): string {

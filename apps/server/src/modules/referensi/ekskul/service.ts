@@ -4,9 +4,9 @@ import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
+import { anggotaRombel, ekstrakurikuler, guru } from '../../../db/tables/referensi';
 import { likePattern, requireAnyRole } from '../rombel/access';
 import { sortKeyOf } from '../rombel/service';
-import { anggotaRombel, ekstrakurikuler, guru } from '../tables';
 
 const jumlahAnggota = sql<number>`(select count(*) from ${anggotaRombel} a
   where a.rombongan_belajar_id = ${ekstrakurikuler}.rombongan_belajar_id and a.deleted_at is null)`;

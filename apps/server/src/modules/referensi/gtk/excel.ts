@@ -10,6 +10,7 @@ import {
   MAX_IMPORT_ROWS,
 } from '@erapor/contract/referensi/gtk';
 import { SPREADSHEET_MESSAGES } from '@erapor/contract/spreadsheet';
+import { fieldError } from '../../../lib/errors';
 import { loadExcelJS } from '../../../lib/exceljs';
 import {
   type Cell,
@@ -23,7 +24,6 @@ import {
   type WorkbookData,
 } from '../../../lib/spreadsheet/model';
 import { readWorkbook, SpreadsheetRefused } from '../../../lib/spreadsheet/read';
-import { fieldError } from '../../../plugins/errors';
 
 /**
  * The instruktur / asesor workbooks (format_excel_instruktur.xlsx, format_excel_asesor.xlsx):

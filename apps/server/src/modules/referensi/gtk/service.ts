@@ -22,12 +22,12 @@ import {
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, notExists, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, fieldError, notFound } from '../../../plugins/errors';
-import * as pengguna from '../../pengguna/service';
+import { users } from '../../../db/tables/pengguna';
+import { gelarPtk, guru } from '../../../db/tables/referensi';
+import { refAgama, refGelarAkademik, refMstWilayah } from '../../../db/tables/referensi-ref';
+import { AppError, fieldError, notFound } from '../../../lib/errors';
 import * as dudiService from '../dudi/service';
 import { likePattern } from '../dudi/service';
-import { refAgama, refGelarAkademik, refMstWilayah } from '../ref-tables';
-import { gelarPtk, guru } from '../tables';
 import { agamaLookup, buildTemplate, parseGtkWorkbook } from './excel';
 
 const SORT = {
@@ -347,7 +347,12 @@ export async function checkRows(
   // generatePengguna creates the PTK's account; the PTK's own account is no clash.
   for (const email of emails) {
     if (takenEmails.has(email)) continue;
-    const user = await pengguna.findUserByEmail(db, email);
+    // The users table read directly (as pengguna's findUserByEmail does): accounts sit above reference data.
+    const [user] = await db
+      .select({ guruId: users.guruId })
+      .from(users)
+      .where(eq(users.email, email.trim().toLowerCase()))
+      .limit(1);
     if (user && (!exceptGuruId || user.guruId !== exceptGuruId)) takenEmails.add(email);
   }
   const takenNiks = new Set(

@@ -14,7 +14,7 @@ import { statusKepegawaian } from '@erapor/reference-data/status-kepegawaian';
 import { levelWilayah, mstWilayah } from '@erapor/reference-data/wilayah';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { refAgama } from '../ref-tables';
+import { refAgama } from '../../../db/tables/referensi-ref';
 import { eraporSources, importSources, type RowSource } from './run';
 import { TARGETS, type Target } from './sources';
 

@@ -1,6 +1,6 @@
 import { and, asc, between, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { refCapaianPembelajaran as cp } from '../ref-tables';
+import { refCapaianPembelajaran as cp } from '../../../db/tables/referensi-ref';
 import type { SourceRow } from './readers';
 
 /**

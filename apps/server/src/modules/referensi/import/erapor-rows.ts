@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mataPelajaranErapor } from '@erapor/reference-data/mata-pelajaran';
-import { refJenisPtk, refP5Opsi, refTeknikPenilaian } from '../ref-tables';
+import { refJenisPtk, refP5Opsi, refTeknikPenilaian } from '../../../db/tables/referensi-ref';
 import type { SourceRow } from './readers';
 import { TARGETS, type Target } from './sources';
 

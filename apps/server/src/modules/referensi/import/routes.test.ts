@@ -4,9 +4,9 @@ import { basename, join } from 'node:path';
 import { IMPORT_REFERENSI_MESSAGES, type Job } from '@erapor/contract/jobs';
 import { semesterOfDate } from '@erapor/contract/semester';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { jobs } from '../../../db/tables/jobs';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { smallReferenceDir } from '../../../test/reference-fixtures';
-import { jobs } from '../../jobs/tables';
 
 const active = semesterOfDate(new Date()).semester_id;
 const URL = '/api/referensi/import-referensi';

@@ -9,8 +9,8 @@ import {
 } from '@erapor/contract/jobs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError, fieldError, notFound } from '../../../lib/errors';
 import { actorOf, requireResource } from '../../../plugins/auth';
-import { AppError, fieldError, notFound } from '../../../plugins/errors';
 import { errorResponses } from '../../../plugins/responses';
 import { streamJobEvents } from '../../jobs/events';
 import { createJob, findUnfinishedJob, getJob, runJob } from '../../jobs/service';

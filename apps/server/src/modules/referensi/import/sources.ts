@@ -1,7 +1,5 @@
 import { rapikanTeksTersimpan } from '@erapor/contract/teks';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { FIRST_TAHUN_AJARAN } from '../../sekolah/service';
-import { semester, tahunAjaran } from '../../sekolah/tables';
 import {
   refAgama,
   refCapaianPembelajaran,
@@ -22,7 +20,9 @@ import {
   refP5SubElemen,
   refPekerjaan,
   refStatusKepegawaian,
-} from '../ref-tables';
+} from '../../../db/tables/referensi-ref';
+import { semester, tahunAjaran } from '../../../db/tables/sekolah';
+import { FIRST_TAHUN_AJARAN } from '../../sekolah/service';
 import type { SourceRow } from './readers';
 
 /** What `map` makes of a source row: a row for the table, or a reason to leave it out (not an error). */

@@ -3,10 +3,10 @@ import { MAPEL_SORT_COLUMNS, type MapelRow } from '@erapor/contract/referensi/ma
 import { and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { refMataPelajaran } from '../ref-tables';
+import { pembelajaran, rombonganBelajar } from '../../../db/tables/referensi';
+import { refMataPelajaran } from '../../../db/tables/referensi-ref';
 import { likePattern, requireAnyRole } from '../rombel/access';
 import { sortKeyOf } from '../rombel/service';
-import { pembelajaran, rombonganBelajar } from '../tables';
 
 /**
  * The subjects the school teaches in the semester: its pembelajaran grouped by mata_pelajaran_id,

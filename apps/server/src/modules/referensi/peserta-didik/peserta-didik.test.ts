@@ -3,12 +3,12 @@ import { NIK_MESSAGES } from '@erapor/contract/referensi/nik';
 import { PD_MESSAGES, type PdDetailResponse, type PdRow } from '@erapor/contract/referensi/peserta-didik';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { pesertaDidik } from '../../../db/tables/referensi';
+import { hashPassword } from '../../../lib/passwords';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, DEMO_PASSWORD, describeEngines, json, loginAs } from '../../../test/engines';
-import { hashPassword } from '../../auth/passwords';
 import * as pengguna from '../../pengguna/service';
 import { ensureScreenRefs } from '../rombel/test-refs';
-import { pesertaDidik } from '../tables';
 
 describeEngines('referensi peserta didik', {}, (t) => {
   let demo: SeededDemo;

@@ -18,9 +18,6 @@ import { and, asc, desc, eq, exists, inArray, isNull, notExists, or, type SQL, s
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, fieldError, forbidden, notFound } from '../../../plugins/errors';
-import { refAgama, refPekerjaan } from '../ref-tables';
-import { hasAnyRole, likePattern, waliRombelIds } from '../rombel/access';
 import {
   anggotaRombel,
   ekstrakurikuler,
@@ -29,7 +26,10 @@ import {
   pembelajaran,
   pesertaDidik,
   rombonganBelajar,
-} from '../tables';
+} from '../../../db/tables/referensi';
+import { refAgama, refPekerjaan } from '../../../db/tables/referensi-ref';
+import { AppError, fieldError, forbidden, notFound } from '../../../lib/errors';
+import { hasAnyRole, likePattern, waliRombelIds } from '../rombel/access';
 
 /** Which pupils the caller may see, and whose they may edit. */
 type Scope =

@@ -3,8 +3,8 @@ import type { RoleName } from '@erapor/contract/roles';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { forbidden } from '../../../plugins/errors';
-import { ekstrakurikuler, rombonganBelajar } from '../tables';
+import { ekstrakurikuler, rombonganBelajar } from '../../../db/tables/referensi';
+import { forbidden } from '../../../lib/errors';
 
 export function hasAnyRole(actor: Actor, roles: readonly RoleName[]): boolean {
   return roles.some((r) => actor.roles.includes(r));

@@ -9,9 +9,9 @@ import {
 } from '@erapor/contract/referensi/rombel';
 import { and, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { anggotaRombel, pembelajaran } from '../../../db/tables/referensi';
 import { type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
-import { anggotaRombel, pembelajaran } from '../tables';
 import { orderParentsFirst } from './service';
 import { ensureScreenRefs } from './test-refs';
 

@@ -22,8 +22,6 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, forbidden, notFound } from '../../../plugins/errors';
-import { refAgama, refKelompok, refKurikulum, refMataPelajaran } from '../ref-tables';
 import {
   anggotaRombel,
   guru,
@@ -32,7 +30,9 @@ import {
   pesertaDidik,
   ptkKeluar,
   rombonganBelajar,
-} from '../tables';
+} from '../../../db/tables/referensi';
+import { refAgama, refKelompok, refKurikulum, refMataPelajaran } from '../../../db/tables/referensi-ref';
+import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { hasAnyRole, likePattern, ownsRombel, requireAnyRole } from './access';
 
 type SortKey = (typeof ROMBEL_SORT_COLUMNS)[number];

@@ -2,7 +2,7 @@ import { agama } from '@erapor/reference-data/agama';
 import { kelompok } from '@erapor/reference-data/kelompok';
 import { pekerjaan } from '@erapor/reference-data/pekerjaan';
 import type { Db } from '../../../db/client';
-import { refAgama, refKelompok, refPekerjaan } from '../ref-tables';
+import { refAgama, refKelompok, refPekerjaan } from '../../../db/tables/referensi-ref';
 
 /**
  * Test fixture: the few reference rows these screens name (agama, pekerjaan, kelompok), from the

@@ -1,7 +1,7 @@
 import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { applyRows, idsOf, type Row, skip } from '../engine';
 import { int, uuid } from '../normalize';
 import { type Api, type KindContext, opts, warnGradesOnRemoved } from './context';

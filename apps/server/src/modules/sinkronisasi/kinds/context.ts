@@ -1,8 +1,8 @@
 import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { refMstWilayah } from '../../referensi/ref-tables';
-import { sqlRows } from '../../sekolah/sql-rows';
+import { sqlRows } from '../../../db/sql-rows';
+import { refMstWilayah } from '../../../db/tables/referensi-ref';
 import { type Report, warn } from '../engine';
 import type { PullSource } from '../sources/source';
 

@@ -2,7 +2,7 @@ import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
 import { inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../db/client';
-import { aktPd, anggotaAktPd, bimbingPd, dudi, guru, mou, pesertaDidik } from '../../referensi/tables';
+import { aktPd, anggotaAktPd, bimbingPd, dudi, guru, mou, pesertaDidik } from '../../../db/tables/referensi';
 import { type ApplyOptions, applyRows, idsOf, type Row, skip } from '../engine';
 import { date, int, kodeWilayah, text, uuid } from '../normalize';
 import { type Api, type KindContext, opts } from './context';

@@ -1,6 +1,6 @@
 import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
 import { and, eq } from 'drizzle-orm';
-import { ekstrakurikuler, guru, rombonganBelajar } from '../../referensi/tables';
+import { ekstrakurikuler, guru, rombonganBelajar } from '../../../db/tables/referensi';
 import { applyRows, idsOf, type Row, rowError, skip, warn } from '../engine';
 import { field, text, uuid } from '../normalize';
 import { liveRombel } from './anggota';

@@ -1,5 +1,5 @@
 import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
-import { guru, pembelajaran } from '../../referensi/tables';
+import { guru, pembelajaran } from '../../../db/tables/referensi';
 import { applyRows, idsOf, type Row, rowError, skip, warn } from '../engine';
 import { int, text, uuid } from '../normalize';
 import { liveRombel } from './anggota';

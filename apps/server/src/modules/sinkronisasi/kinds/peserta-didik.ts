@@ -1,7 +1,7 @@
 import { resolveNisn, SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { anggotaRombel, pdKeluar, pesertaDidik } from '../../referensi/tables';
+import { anggotaRombel, pdKeluar, pesertaDidik } from '../../../db/tables/referensi';
 import { applyRows, type Outcome, type Row, rowError, skip, warn } from '../engine';
 import { date, int, jenisKelamin, kodeWilayah, lowerEmail, text, uuid } from '../normalize';
 import { ANGGOTA_SPEC, anggotaScope, liveRombel } from './anggota';

@@ -1,6 +1,6 @@
 import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { gelarPtk, guru, ptkKeluar } from '../../referensi/tables';
+import { gelarPtk, guru, ptkKeluar } from '../../../db/tables/referensi';
 import { getSettings, setSetting } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
 import { applyRows, idsOf, type Outcome, type Row, rowError, warn } from '../engine';

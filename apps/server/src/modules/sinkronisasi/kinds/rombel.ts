@@ -1,7 +1,7 @@
 import { SYNC_MESSAGES } from '@erapor/contract/sinkronisasi';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { guru, jurusanSp, rombonganBelajar } from '../../referensi/tables';
+import { guru, jurusanSp, rombonganBelajar } from '../../../db/tables/referensi';
 import { applyRows, DELETED, idsOf, type Row, rowError, skip, warn } from '../engine';
 import { field, flag, int, text, uuid } from '../normalize';
 import { type Api, type KindContext, opts, semesterScope } from './context';

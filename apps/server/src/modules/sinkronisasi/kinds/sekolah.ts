@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { refMstWilayah } from '../../referensi/ref-tables';
-import { jurusanSp } from '../../referensi/tables';
-import { sekolah } from '../../sekolah/tables';
+import { jurusanSp } from '../../../db/tables/referensi';
+import { refMstWilayah } from '../../../db/tables/referensi-ref';
+import { sekolah } from '../../../db/tables/sekolah';
 import { applyRows, type Row } from '../engine';
 import { int, kodeWilayah, text, uuid } from '../normalize';
 import { type Api, type KindContext, opts } from './context';

@@ -12,12 +12,12 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, fieldError } from '../../../plugins/errors';
+import { sqlRows } from '../../../db/sql-rows';
+import { kirimDataWatermark } from '../../../db/tables/kirim-data';
+import { sekolah } from '../../../db/tables/sekolah';
+import { AppError, fieldError } from '../../../lib/errors';
 import { getSettings, setSetting } from '../../sekolah/service';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah } from '../../sekolah/tables';
 import { DapodikError, isLocalHost, parseBody, parseRetryAfter, transportDefaults } from '../client';
-import { kirimDataWatermark } from './tables';
 
 /*
  * Kirim Data e-Rapor (reference-dapodik §1.3, §4.1; decision 017): per table, the rows of the school

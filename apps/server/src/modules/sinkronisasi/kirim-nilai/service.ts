@@ -15,17 +15,17 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError, fieldError } from '../../../plugins/errors';
+import { sqlRows } from '../../../db/sql-rows';
+import { kirimNilaiItem } from '../../../db/tables/kirim-nilai';
+import { users } from '../../../db/tables/pengguna';
+import { sekolah } from '../../../db/tables/sekolah';
+import { AppError, fieldError } from '../../../lib/errors';
 import { encryptText } from '../../../secrets';
-import { users } from '../../pengguna/tables';
 import { gradableSql } from '../../penilaian/access';
 import { getSettings, setSetting } from '../../sekolah/service';
 import { getDapodikToken, SETTING_KEYS } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
-import { sekolah } from '../../sekolah/tables';
 import { DapodikError } from '../client';
 import { matevId, nilaiId, payloadHash } from './ids';
-import { kirimNilaiItem } from './tables';
 import { WebServiceClient } from './webservice-client';
 
 /*

@@ -1,8 +1,8 @@
 import { generateKenaikan } from '@erapor/demo-school/kenaikan';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { sqlRows } from '../../../db/sql-rows';
 import { getActiveSemester } from '../../sekolah/service';
-import { sqlRows } from '../../sekolah/sql-rows';
 
 /**
  * The demo's kenaikan decisions (issue #11 item 13; decision 029): for every pupil of every regular

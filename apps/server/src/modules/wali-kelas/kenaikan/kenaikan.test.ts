@@ -2,15 +2,15 @@ import { PENILAIAN_GATE_MESSAGES } from '@erapor/contract/penilaian/gate';
 import { KENAIKAN_MESSAGES, type KenaikanResponse } from '@erapor/contract/wali-kelas/kenaikan';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
+import { kenaikanKelas } from '../../../db/tables/wali-kelas';
 import { anotherSchoolRombel, type SeededDemo, seedDemo } from '../../../test/demo';
 import { bearer, describeEngines, json, loginAs } from '../../../test/engines';
 import { withKelasLocked, withPenilaianClosed } from '../../../test/gate';
 import { pdfText } from '../../../test/pdf-text';
 import { demoTokens, staffToken } from '../../penilaian/beranda/test-accounts';
-import { anggotaRombel, rombonganBelajar } from '../../referensi/tables';
 import { setSetting } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
-import { kenaikanKelas } from '../tables';
 
 const URL = '/api/wali-kelas/kenaikan-kelas';
 const SCHOOL_2 = '00000000-0000-4000-8000-0000000029c2';

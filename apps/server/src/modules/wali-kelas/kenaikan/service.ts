@@ -18,15 +18,15 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { AppError } from '../../../plugins/errors';
+import { sqlRows } from '../../../db/sql-rows';
+import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
+import { kenaikanKelas } from '../../../db/tables/wali-kelas';
+import { AppError } from '../../../lib/errors';
 import { penilaianGateOf } from '../../penilaian/gate';
 import { beginGridSave, type Cell, cellId, validationError } from '../../penilaian/grid-save';
-import { anggotaRombel, pesertaDidik, rombonganBelajar } from '../../referensi/tables';
 import { getSettings } from '../../sekolah/service';
 import { SETTING_KEYS } from '../../sekolah/settings';
-import { sqlRows } from '../../sekolah/sql-rows';
 import { ownWaliRombel, requireWali, type WaliRombel } from '../access';
-import { kenaikanKelas } from '../tables';
 
 /*
  * Kenaikan Kelas (issue #11 item 5; docs/decisions/029-kenaikan-kelas.md): one decision per pupil of
