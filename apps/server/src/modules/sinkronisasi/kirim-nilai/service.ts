@@ -478,6 +478,31 @@ export async function kirimNilai(
   });
 }
 
+/** What both halves of a send share: the rombel, the client, the stamp and the report. */
+interface Sending {
+  db: Db;
+  actor: Actor;
+  client: WebServiceClient;
+  rombel: Rombel;
+  /** The audit fields every posted row carries (Dapodik's updater_id and the times). */
+  stamp: () => Record<string, string>;
+  /** Keeps a failed or skipped item for the answer (the first 500). */
+  note: (item: KirimNilaiItem) => void;
+}
+
+/*
+ * One Kirim Nilai (§7.6): the connection is checked (getSekolah), the updater found, the mata
+ * evaluasi reconciled; then the two halves, in this order because a grade needs its matev in
+ * Dapodik:
+ *  1. sendMatev — every matev that is new or changed since it was last accepted;
+ *  2. sendNilai — one grade per pupil and subject whose matev is in Dapodik.
+ * Rules shared by both halves:
+ *  - an item whose payload hash equals the one Dapodik last accepted is not posted ("unchanged");
+ *  - every outcome is stored in kirim_nilai_item, so a re-run posts only what failed, was never
+ *    sent or changed;
+ *  - a refusal or a non-fatal transport fault fails the item and the send goes on; a fatal fault
+ *    (refused credentials, service window…) stops the whole send.
+ */
 async function send(
   db: Db,
   actor: Actor,
@@ -493,12 +518,32 @@ async function send(
     const now = new Date().toISOString();
     return { create_date: now, last_update: now, last_sync: now, updater_id: updater };
   };
-  const matevCounts = zero();
-  const nilaiCounts = zero();
   const report: KirimNilaiItem[] = [];
   const note = (item: KirimNilaiItem) => {
     if (item.outcome === 'failed' || item.outcome === 'skipped') if (report.length < 500) report.push(item);
   };
+  const sending: Sending = { db, actor, client, rombel, stamp, note };
+  const matev = await sendMatev(sending, rec);
+  const nilai = await sendNilai(sending, rec.matev, matev.sentOrUnchanged);
+  const result = {
+    rombongan_belajar_id: rombel.id,
+    nama: rombel.nama,
+    matev: matev.counts,
+    nilai,
+  };
+  return { ...result, message: M.summary(result), items: report };
+}
+
+/**
+ * First half: the mata evaluasi. Pembelajaran without a Dapodik id are counted as skipped; every
+ * other matev is posted (postMatevRapor) unless Dapodik already holds this payload. Returns the
+ * counts and the pembelajaran whose matev Dapodik now holds (the grades may follow).
+ */
+async function sendMatev(
+  { db, actor, client, rombel, stamp, note }: Sending,
+  rec: Reconciled,
+): Promise<{ counts: KirimCounts; sentOrUnchanged: Set<string> }> {
+  const matevCounts = zero();
   for (const p of rec.skipped) {
     matevCounts.skipped++;
     note({
@@ -514,7 +559,6 @@ async function send(
     });
   }
 
-  // Mata evaluasi first: a grade needs its matev in Dapodik.
   const matevOk = new Set<string>();
   for (const m of rec.matev) {
     const base = {
@@ -560,8 +604,25 @@ async function send(
     if (write.status === 'failed')
       note({ ...base, status: 'failed', outcome: 'failed', message: write.message, sent_at: null });
   }
+  return { counts: matevCounts, sentOrUnchanged: matevOk };
+}
 
-  // Then one grade per pupil and subject.
+/**
+ * Second half: one grade (postNilai, table rapor) per pupil and subject, NILAI_CONCURRENCY at a
+ * time, from the stored nilai akhir of the rombel's curriculum (Merdeka or K13).
+ * Rules:
+ *  - skipped (and stored as such, with the reason): the subject's matev is not in Dapodik, the
+ *    pupil is not from Dapodik, or there is no nilai akhir;
+ *  - a pupil who does not take the subject (agama) has no item at all;
+ *  - a grade deleted here after it was sent is withdrawn: its last payload posted with soft_delete 1;
+ *  - a subject's items are stored once its posts are done, also when one of them throws.
+ */
+async function sendNilai(
+  { db, actor, client, rombel, stamp, note }: Sending,
+  matevs: Matev[],
+  matevOk: Set<string>,
+): Promise<KirimCounts> {
+  const nilaiCounts = zero();
   const [pupils, grades, stored] = await Promise.all([
     sqlRows<{ anggota_rombel_id: string; dapodik_id: string | null; nama: string; agama_id: number | null }>(
       db,
@@ -582,7 +643,7 @@ async function send(
   const gradeOf = new Map(
     grades.map((g) => [`${g.anggota_rombel_id}|${g.pembelajaran_id}`, Number(g.nilai)]),
   );
-  for (const m of rec.matev) {
+  for (const m of matevs) {
     const p = m.pembelajaran;
     const writes: ItemWrite[] = [];
     const toSend: {
@@ -696,13 +757,7 @@ async function send(
         note({ ...item, status: 'failed', outcome: 'failed', message: write.message });
     }).finally(() => saveItems(db, actor, rombel.id, writes));
   }
-  const result = {
-    rombongan_belajar_id: rombel.id,
-    nama: rombel.nama,
-    matev: matevCounts,
-    nilai: nilaiCounts,
-  };
-  return { ...result, message: M.summary(result), items: report };
+  return nilaiCounts;
 }
 
 /** Every item of a rombel with its stored status (the "Mata Evaluasi" and per-pupil view). */
