@@ -15,16 +15,10 @@ import { actorOf, requireResource } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
 import { kirimDataRoutes } from './kirim-data/routes';
 import { kirimNilaiRoutes } from './kirim-nilai/routes';
-import {
-  abortAllRuns,
-  cancelRun,
-  failInterruptedRuns,
-  getOverview,
-  getRun,
-  RunLocks,
-  startRun,
-  subscribeRun,
-} from './service';
+import { abortAllRuns, subscribeRun } from './live-runs';
+import { getOverview } from './overview';
+import { cancelRun, getRun, startRun } from './run';
+import { failInterruptedRuns, RunLocks } from './run-liveness';
 
 /** How often an SSE stream re-reads the run row (a run of another server process on PostgreSQL). */
 const SSE_POLL_MS = 2000;

@@ -1,18 +1,16 @@
-import { isMerdeka, KOMPETENSI, takesMapel } from '@erapor/contract/penilaian/rules';
+import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import {
   type CekKoneksi,
   type CekKoneksiResponse,
   type GenerateMatevResult,
-  type KirimCounts,
   type KirimItemStatus,
   type KirimNilaiItem,
   type KirimNilaiOverview,
   type KirimNilaiResult,
   KIRIM_NILAI_MESSAGES as M,
   maskToken,
-  namaMataEvaluasi,
 } from '@erapor/contract/sinkronisasi-kirim';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { sqlRows } from '../../../db/sql-rows';
@@ -25,7 +23,8 @@ import { gradableSql } from '../../penilaian/access';
 import { getSettings, setSetting } from '../../sekolah/service';
 import { getDapodikToken, SETTING_KEYS } from '../../sekolah/settings';
 import { DapodikError } from '../client';
-import { matevId, nilaiId, payloadHash } from './ids';
+import { type Rombel, reconcileMatev } from './matev';
+import { send } from './send';
 import { WebServiceClient } from './webservice-client';
 
 /*
@@ -33,10 +32,9 @@ import { WebServiceClient } from './webservice-client';
  * mata evaluasi with Dapodik (take Dapodik's id where it has one, else a name-based UUID), post the
  * matev, then one postNilai per pupil and subject with a name-based nilai_id. Every item's outcome
  * is stored (kirim_nilai_item), so a re-run posts only what failed, was never sent or changed.
+ * Here: the overview, Cek Koneksi, the lists and the entry points; the reconciliation of the matev
+ * is matev.ts, the sending send.ts, the stored items items.ts.
  */
-
-/** Concurrent postNilai calls (§7.3: at most 5). */
-export const NILAI_CONCURRENCY = 4;
 
 interface Connection {
   url: string;
@@ -198,13 +196,6 @@ export async function listRombel(db: Db, actor: Actor) {
 
 // --- one rombel ---
 
-interface Rombel {
-  id: string;
-  dapodikId: string | null;
-  nama: string;
-  merdeka: boolean;
-}
-
 async function loadRombel(db: Db, actor: Actor, rombelId: string): Promise<Rombel> {
   const [r] = await sqlRows<{
     id: string;
@@ -222,179 +213,6 @@ async function loadRombel(db: Db, actor: Actor, rombelId: string): Promise<Rombe
   if (!r) throw new AppError(404, 'NOT_FOUND', M.rombelNotFound);
   if (!r.dapodik_id) throw new AppError(422, 'ROMBEL_NOT_DAPODIK', M.rombelNotDapodik);
   return { id: r.id, dapodikId: r.dapodik_id, nama: r.nama, merdeka: isMerdeka(r.kurikulum) };
-}
-
-type PembelajaranRow = {
-  pembelajaran_id: string;
-  dapodik_id: string | null;
-  mata_pelajaran_id: number;
-  nama: string;
-  no_urut: number | null;
-};
-
-async function pembelajaranOf(db: Db, rombelId: string): Promise<PembelajaranRow[]> {
-  const rows = await sqlRows<PembelajaranRow>(
-    db,
-    sql`select p.pembelajaran_id, p.pembelajaran_id_dapodik as dapodik_id, p.mata_pelajaran_id,
-          p.nama_mata_pelajaran as nama, p.no_urut
-        from pembelajaran p
-        where p.rombongan_belajar_id = ${rombelId} and p.induk_pembelajaran_id is null and ${gradableSql('p')}
-        order by p.kelompok_id, p.no_urut, p.nama_mata_pelajaran, p.pembelajaran_id`,
-  );
-  return rows.map((r) => ({ ...r, mata_pelajaran_id: Number(r.mata_pelajaran_id) }));
-}
-
-type ItemRow = typeof kirimNilaiItem.$inferSelect;
-
-async function itemsOf(db: Db, actor: Actor, rombelId: string): Promise<Map<string, ItemRow>> {
-  const rows = await db
-    .select()
-    .from(kirimNilaiItem)
-    .where(
-      and(eq(kirimNilaiItem.sekolahId, actor.sekolahId), eq(kirimNilaiItem.rombonganBelajarId, rombelId)),
-    );
-  return new Map(rows.map((r) => [r.itemKey, r]));
-}
-
-type ItemWrite = {
-  pembelajaranId: string;
-  anggotaRombelId: string | null;
-  jenis: 'matev' | 'nilai';
-  itemKey: string;
-  dapodikId: string;
-  payload: unknown;
-  sentHash: string | null;
-  status: KirimItemStatus;
-  message: string | null;
-  sentAt: Date | null;
-};
-
-async function saveItems(db: Db, actor: Actor, rombelId: string, items: ItemWrite[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 200) {
-    const chunk = items.slice(i, i + 200);
-    await db
-      .insert(kirimNilaiItem)
-      .values(
-        chunk.map((it) => ({
-          sekolahId: actor.sekolahId,
-          semesterId: actor.semesterId,
-          rombonganBelajarId: rombelId,
-          ...it,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [kirimNilaiItem.sekolahId, kirimNilaiItem.itemKey],
-        set: {
-          dapodikId: sql`excluded.dapodik_id`,
-          payload: sql`excluded.payload`,
-          sentHash: sql`excluded.sent_hash`,
-          status: sql`excluded.status`,
-          message: sql`excluded.message`,
-          sentAt: sql`excluded.sent_at`,
-          updatedAt: sql`now()`,
-        },
-      });
-  }
-}
-
-interface Matev {
-  pembelajaran: PembelajaranRow;
-  itemKey: string;
-  idEvaluasi: string;
-  payload: Record<string, unknown>;
-  hash: string;
-  stored: ItemRow | undefined;
-}
-
-interface Reconciled {
-  matev: Matev[];
-  /** Pembelajaran without a Dapodik id: no matev possible. */
-  skipped: PembelajaranRow[];
-  fromDapodik: number;
-  created: number;
-}
-
-const str = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
-
-/**
- * §7.6 step 2: Dapodik's mata evaluasi of the rombel (getMatevNilai?a_dari_template=1), matched by
- * pembelajaran (or subject when Dapodik has none); one is created for every other top-level
- * pembelajaran, with our stored id, else a name-based one. The result is stored (status kept).
- */
-async function reconcileMatev(
-  db: Db,
-  actor: Actor,
-  client: WebServiceClient,
-  rombel: Rombel,
-): Promise<Reconciled> {
-  const [list, stored] = await Promise.all([pembelajaranOf(db, rombel.id), itemsOf(db, actor, rombel.id)]);
-  const remote = (
-    await client.list<Record<string, unknown>>('getMatevNilai', {
-      a_dari_template: '1',
-      rombongan_belajar_id: rombel.dapodikId ?? '',
-    })
-  ).filter((m) => str(m.rombongan_belajar_id) === rombel.dapodikId && Number(m.soft_delete ?? 0) !== 1);
-  const out: Reconciled = { matev: [], skipped: [], fromDapodik: 0, created: 0 };
-  const writes: ItemWrite[] = [];
-  list.forEach((p, index) => {
-    const itemKey = `matev:${p.pembelajaran_id}`;
-    const own = stored.get(itemKey);
-    if (!p.dapodik_id) {
-      out.skipped.push(p);
-      writes.push({
-        pembelajaranId: p.pembelajaran_id,
-        anggotaRombelId: null,
-        jenis: 'matev',
-        itemKey,
-        dapodikId: own?.dapodikId ?? matevId(actor.sekolahId, rombel.id, p.pembelajaran_id),
-        payload: null,
-        sentHash: own?.sentHash ?? null,
-        status: 'skipped',
-        message: M.pembelajaranNotDapodik,
-        sentAt: own?.sentAt ?? null,
-      });
-      return;
-    }
-    const theirs =
-      remote.find((m) => str(m.pembelajaran_id) === p.dapodik_id) ??
-      remote.find((m) => !str(m.pembelajaran_id) && Number(m.mata_pelajaran_id) === p.mata_pelajaran_id);
-    const idEvaluasi =
-      str(theirs?.id_evaluasi) ?? own?.dapodikId ?? matevId(actor.sekolahId, rombel.id, p.pembelajaran_id);
-    if (theirs) out.fromDapodik++;
-    else if (!own || own.status === 'skipped') out.created++;
-    const payload = {
-      id_evaluasi: idEvaluasi,
-      rombongan_belajar_id: rombel.dapodikId,
-      mata_pelajaran_id: p.mata_pelajaran_id,
-      pembelajaran_id: p.dapodik_id,
-      nm_mata_evaluasi: theirs
-        ? (str(theirs.nm_mata_evaluasi) ?? namaMataEvaluasi(p.nama))
-        : namaMataEvaluasi(p.nama),
-      a_dari_template: 1,
-      no_urut: p.no_urut ?? index + 1,
-      kkm_kognitif: null,
-      kkm_psikomotorik: null,
-      soft_delete: 0,
-    };
-    const hash = payloadHash(payload);
-    // A different id than the one Dapodik accepted before: it must be sent again.
-    const sameId = own?.dapodikId === idEvaluasi;
-    out.matev.push({ pembelajaran: p, itemKey, idEvaluasi, payload, hash, stored: sameId ? own : undefined });
-    writes.push({
-      pembelajaranId: p.pembelajaran_id,
-      anggotaRombelId: null,
-      jenis: 'matev',
-      itemKey,
-      dapodikId: idEvaluasi,
-      payload,
-      sentHash: sameId ? (own?.sentHash ?? null) : null,
-      status: sameId && own && own.status !== 'skipped' ? (own.status as KirimItemStatus) : 'pending',
-      message: sameId ? (own?.message ?? null) : null,
-      sentAt: sameId ? (own?.sentAt ?? null) : null,
-    });
-  });
-  await saveItems(db, actor, rombel.id, writes);
-  return out;
 }
 
 /** Serialises work per rombel inside this process (a second click gets 409). */
@@ -435,31 +253,6 @@ export async function generateMatev(
   });
 }
 
-/** §7.6 step 1: the `pengguna_id` of the administrator's e-mail (else the school's operator). */
-async function updaterId(db: Db, actor: Actor, client: WebServiceClient): Promise<string> {
-  const [u] = await db.select({ email: users.email }).from(users).where(eq(users.id, actor.userId));
-  const email = (u?.email ?? '').toLowerCase();
-  const list = await client.list<Record<string, unknown>>('getPengguna');
-  const mine = list.find((p) => String(p.username ?? '').toLowerCase() === email && email);
-  const operator = list.find((p) => /operator/i.test(String(p.peran_id_str ?? '')));
-  const id = str((mine ?? operator)?.pengguna_id);
-  if (!id) throw new AppError(422, 'DAPODIK_NO_UPDATER', M.noUpdater(email));
-  return id;
-}
-
-async function pool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-}
-
-const zero = (): KirimCounts => ({ sent: 0, unchanged: 0, failed: 0, skipped: 0, withdrawn: 0 });
-
 /** Kirim Nilai of one rombel (§7.6 steps 1–4). */
 export async function kirimNilai(
   db: Db,
@@ -476,233 +269,6 @@ export async function kirimNilai(
       throw dapodikFailure(e);
     }
   });
-}
-
-async function send(
-  db: Db,
-  actor: Actor,
-  client: WebServiceClient,
-  rombel: Rombel,
-): Promise<KirimNilaiResult> {
-  await client.get('getSekolah');
-  const updater = await updaterId(db, actor, client);
-  const rec = await reconcileMatev(db, actor, client, rombel);
-  if (rec.matev.length === 0 && rec.skipped.length === 0)
-    throw new AppError(422, 'NO_PEMBELAJARAN', M.noPembelajaran(rombel.nama));
-  const stamp = () => {
-    const now = new Date().toISOString();
-    return { create_date: now, last_update: now, last_sync: now, updater_id: updater };
-  };
-  const matevCounts = zero();
-  const nilaiCounts = zero();
-  const report: KirimNilaiItem[] = [];
-  const note = (item: KirimNilaiItem) => {
-    if (item.outcome === 'failed' || item.outcome === 'skipped') if (report.length < 500) report.push(item);
-  };
-  for (const p of rec.skipped) {
-    matevCounts.skipped++;
-    note({
-      jenis: 'matev',
-      pembelajaran_id: p.pembelajaran_id,
-      nama_mata_pelajaran: p.nama,
-      peserta_didik: null,
-      nilai: null,
-      status: 'skipped',
-      outcome: 'skipped',
-      message: M.pembelajaranNotDapodik,
-      sent_at: null,
-    });
-  }
-
-  // Mata evaluasi first: a grade needs its matev in Dapodik.
-  const matevOk = new Set<string>();
-  for (const m of rec.matev) {
-    const base = {
-      jenis: 'matev' as const,
-      pembelajaran_id: m.pembelajaran.pembelajaran_id,
-      nama_mata_pelajaran: m.pembelajaran.nama,
-      peserta_didik: null,
-      nilai: null,
-    };
-    if (m.stored?.status === 'sent' && m.stored.sentHash === m.hash) {
-      matevCounts.unchanged++;
-      matevOk.add(m.pembelajaran.pembelajaran_id);
-      continue;
-    }
-    const write: ItemWrite = {
-      pembelajaranId: m.pembelajaran.pembelajaran_id,
-      anggotaRombelId: null,
-      jenis: 'matev',
-      itemKey: m.itemKey,
-      dapodikId: m.idEvaluasi,
-      payload: m.payload,
-      sentHash: m.stored?.sentHash ?? null,
-      status: 'failed',
-      message: null,
-      sentAt: m.stored?.sentAt ?? null,
-    };
-    try {
-      const answer = await client.post('postMatevRapor', { ...m.payload, ...stamp() });
-      if (answer.success) {
-        Object.assign(write, { status: 'sent', sentHash: m.hash, sentAt: new Date(), message: null });
-        matevCounts.sent++;
-        matevOk.add(m.pembelajaran.pembelajaran_id);
-      } else {
-        write.message = M.refused(answer.message || 'tanpa keterangan');
-        matevCounts.failed++;
-      }
-    } catch (e) {
-      if (!(e instanceof DapodikError) || e.fatal) throw e;
-      write.message = e.message;
-      matevCounts.failed++;
-    }
-    await saveItems(db, actor, rombel.id, [write]);
-    if (write.status === 'failed')
-      note({ ...base, status: 'failed', outcome: 'failed', message: write.message, sent_at: null });
-  }
-
-  // Then one grade per pupil and subject.
-  const [pupils, grades, stored] = await Promise.all([
-    sqlRows<{ anggota_rombel_id: string; dapodik_id: string | null; nama: string; agama_id: number | null }>(
-      db,
-      sql`select a.anggota_rombel_id, a.anggota_rombel_id_dapodik as dapodik_id, pd.nama, pd.agama_id
-          from anggota_rombel a join peserta_didik pd on pd.peserta_didik_id = a.peserta_didik_id
-          where a.rombongan_belajar_id = ${rombel.id} and a.deleted_at is null
-          order by pd.nama, a.anggota_rombel_id`,
-    ),
-    sqlRows<{ anggota_rombel_id: string; pembelajaran_id: string; nilai: number }>(
-      db,
-      sql`select n.anggota_rombel_id, n.pembelajaran_id, n.nilai from nilai_akhir n
-          join pembelajaran p on p.pembelajaran_id = n.pembelajaran_id
-          where p.rombongan_belajar_id = ${rombel.id}
-            and n.kompetensi_id = ${rombel.merdeka ? KOMPETENSI.merdeka : KOMPETENSI.k13}`,
-    ),
-    itemsOf(db, actor, rombel.id),
-  ]);
-  const gradeOf = new Map(
-    grades.map((g) => [`${g.anggota_rombel_id}|${g.pembelajaran_id}`, Number(g.nilai)]),
-  );
-  for (const m of rec.matev) {
-    const p = m.pembelajaran;
-    const writes: ItemWrite[] = [];
-    const toSend: {
-      write: ItemWrite;
-      body: Record<string, unknown>;
-      item: KirimNilaiItem;
-      /** The grade was deleted here after it was sent: mark it deleted in Dapodik. */
-      withdraw: boolean;
-    }[] = [];
-    for (const a of pupils) {
-      if (!takesMapel(p.mata_pelajaran_id, a.agama_id === null ? null : Number(a.agama_id))) continue;
-      const itemKey = `nilai:${p.pembelajaran_id}:${a.anggota_rombel_id}`;
-      const own = stored.get(itemKey);
-      const id = nilaiId(actor.sekolahId, rombel.id, p.pembelajaran_id, a.anggota_rombel_id, m.idEvaluasi);
-      const nilai = gradeOf.get(`${a.anggota_rombel_id}|${p.pembelajaran_id}`) ?? null;
-      const item: KirimNilaiItem = {
-        jenis: 'nilai',
-        pembelajaran_id: p.pembelajaran_id,
-        nama_mata_pelajaran: p.nama,
-        peserta_didik: a.nama,
-        nilai,
-        status: 'skipped',
-        outcome: 'skipped',
-        message: null,
-        sent_at: null,
-      };
-      const write: ItemWrite = {
-        pembelajaranId: p.pembelajaran_id,
-        anggotaRombelId: a.anggota_rombel_id,
-        jenis: 'nilai',
-        itemKey,
-        dapodikId: id,
-        payload: null,
-        sentHash: own?.dapodikId === id ? (own?.sentHash ?? null) : null,
-        status: 'skipped',
-        message: null,
-        sentAt: own?.sentAt ?? null,
-      };
-      const skip = (message: string) => {
-        write.message = message;
-        item.message = message;
-        nilaiCounts.skipped++;
-        writes.push(write);
-        note(item);
-      };
-      if (!matevOk.has(p.pembelajaran_id)) {
-        skip(p.dapodik_id ? M.matevFailed : M.pembelajaranNotDapodik);
-        continue;
-      }
-      if (!a.dapodik_id) {
-        skip(M.pupilNotDapodik);
-        continue;
-      }
-      if (nilai === null) {
-        // Dapodik still holds the grade this item last sent (live): withdraw it with soft_delete 1.
-        const previous = own?.payload as Record<string, unknown> | null | undefined;
-        const live =
-          previous &&
-          own?.dapodikId === id &&
-          previous.soft_delete === 0 &&
-          own.sentHash === payloadHash(previous);
-        if (!live) {
-          skip(M.noNilaiAkhir);
-          continue;
-        }
-        write.payload = previous;
-        toSend.push({ write, body: { ...previous, soft_delete: 1 }, item, withdraw: true });
-        continue;
-      }
-      const payload = {
-        nilai_id: id,
-        id_evaluasi: m.idEvaluasi,
-        anggota_rombel_id: a.dapodik_id,
-        nilai_kognitif_angka: nilai,
-        soft_delete: 0,
-      };
-      const hash = payloadHash(payload);
-      write.payload = payload;
-      if (own?.status === 'sent' && write.sentHash === hash) {
-        nilaiCounts.unchanged++;
-        continue;
-      }
-      toSend.push({ write, body: payload, item, withdraw: false });
-    }
-    await pool(toSend, NILAI_CONCURRENCY, async ({ write, body, item, withdraw }) => {
-      const hash = payloadHash(body);
-      try {
-        const answer = await client.post('postNilai', { ...body, ...stamp() }, { table: 'rapor' });
-        if (answer.success && withdraw) {
-          Object.assign(write, { status: 'skipped', payload: body, sentHash: hash, sentAt: new Date() });
-          write.message = M.withdrawn;
-          nilaiCounts.withdrawn++;
-          note({ ...item, status: 'skipped', outcome: 'skipped', message: M.withdrawn });
-        } else if (answer.success) {
-          Object.assign(write, { status: 'sent', sentHash: hash, sentAt: new Date(), message: null });
-          nilaiCounts.sent++;
-        } else {
-          Object.assign(write, {
-            status: 'failed',
-            message: M.refused(answer.message || 'tanpa keterangan'),
-          });
-          nilaiCounts.failed++;
-        }
-      } catch (e) {
-        if (!(e instanceof DapodikError) || e.fatal) throw e;
-        Object.assign(write, { status: 'failed', message: e.message });
-        nilaiCounts.failed++;
-      }
-      writes.push(write);
-      if (write.status === 'failed')
-        note({ ...item, status: 'failed', outcome: 'failed', message: write.message });
-    }).finally(() => saveItems(db, actor, rombel.id, writes));
-  }
-  const result = {
-    rombongan_belajar_id: rombel.id,
-    nama: rombel.nama,
-    matev: matevCounts,
-    nilai: nilaiCounts,
-  };
-  return { ...result, message: M.summary(result), items: report };
 }
 
 /** Every item of a rombel with its stored status (the "Mata Evaluasi" and per-pupil view). */
