@@ -14,8 +14,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { sqlRows } from '../../../db/sql-rows';
-import { kirimNilaiItem } from '../../../db/tables/kirim-nilai';
-import { users } from '../../../db/tables/pengguna';
 import { sekolah } from '../../../db/tables/sekolah';
 import { AppError, fieldError } from '../../../lib/errors';
 import { encryptText } from '../../../secrets';
