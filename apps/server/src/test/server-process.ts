@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
 import { REPO_ROOT } from '../config';
 import { jsonCall } from './json-call';
 
@@ -77,4 +80,60 @@ export function processApi<T = Record<string, unknown>>(
   token?: string,
 ): Promise<{ status: number; body: T }> {
   return jsonCall<T>(p.url, method, path, body, token);
+}
+
+/**
+ * A PostgreSQL database of its own and a data directory for one process test of the demo school
+ * (tiny profile, no scheduled backups, no web build): `env` starts a server on them, `connect`
+ * opens a client on the database for planting rows. All is dropped and removed after the file.
+ * Call inside a `describe.skipIf(!inject('pg').available)`.
+ */
+export function pgProcessFixture(suffix: string): {
+  env: Record<string, string>;
+  createDatabase(): Promise<void>;
+  connect(): Promise<pg.Client>;
+} {
+  const info = inject('pg');
+  const name = `${info.prefix}_${suffix}`;
+  const dataDir = mkdtempSync(join(tmpdir(), `erapor-${suffix.replaceAll('_', '-')}-`));
+  const url = new URL(info.adminUrl);
+  url.pathname = `/${name}`;
+  const clients: pg.Client[] = [];
+  let created = false;
+  afterAll(async () => {
+    for (const c of clients) await c.end().catch(() => undefined);
+    if (created) {
+      const admin = new pg.Client({ connectionString: info.adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    env: {
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      SEED_DEMO: 'true',
+      DEMO_PROFILE: 'tiny',
+      BACKUP_SCHEDULE: 'false',
+      WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
+    },
+    async createDatabase() {
+      const admin = new pg.Client({ connectionString: info.adminUrl });
+      await admin.connect();
+      try {
+        await admin.query(`create database "${name}"`);
+        created = true;
+      } finally {
+        await admin.end();
+      }
+    },
+    async connect() {
+      const c = new pg.Client({ connectionString: url.toString() });
+      await c.connect();
+      clients.push(c);
+      return c;
+    },
+  };
 }

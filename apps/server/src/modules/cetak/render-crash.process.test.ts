@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { RENDER_ERROR_CODES, RENDER_MESSAGES } from '@erapor/contract/cetak/render';
 import { semesterOfDate } from '@erapor/contract/semester';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { brokenPng } from '../../lib/test-images';
 import {
   freePort,
   killServersAfterAll,
+  pgProcessFixture,
   processApi,
   type ServerProcess,
   spawnServer,
@@ -27,38 +24,15 @@ const active = semesterOfDate(new Date()).semester_id;
 killServersAfterAll();
 
 describe.skipIf(!inject('pg').available)('a broken stored image (real server process, PostgreSQL)', () => {
-  const info = inject('pg');
-  const name = `${info.prefix}_render_crash`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'erapor-render-crash-'));
-  let admin: pg.Client | undefined;
-  let db: pg.Client | undefined;
-  afterAll(async () => {
-    await db?.end();
-    if (admin) {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const fixture = pgProcessFixture('render_crash');
 
   it('answers the cover and the certificate preview with 422 and keeps serving in the same process', {
     timeout: 600_000,
   }, async () => {
     const png = brokenPng();
     expect(png.length).toBe(217);
-    admin = new pg.Client({ connectionString: info.adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(info.adminUrl);
-    url.pathname = `/${name}`;
-    const p: ServerProcess = spawnServer(await freePort(), {
-      DATA_DIR: dataDir,
-      DATABASE_URL: url.toString(),
-      SEED_DEMO: 'true',
-      DEMO_PROFILE: 'tiny',
-      BACKUP_SCHEDULE: 'false',
-      WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
-    });
+    await fixture.createDatabase();
+    const p: ServerProcess = spawnServer(await freePort(), fixture.env);
     await waitHealthy(p, 300_000);
     const pid = p.child.pid;
     const token = async (email: string) => {
@@ -73,8 +47,7 @@ describe.skipIf(!inject('pg').available)('a broken stored image (real server pro
     const admin_ = await token('admin@demo.sch.id');
     const kaprog = await token('kaprog@demo.sch.id');
 
-    db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
+    const db = await fixture.connect();
     const [school] = (await db.query<{ id: string }>('select sekolah_id id from sekolah limit 1')).rows;
     const [pupil] = (
       await db.query<{ id: string }>(

@@ -1,14 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BerandaAdminResponse } from '@erapor/contract/sekolah';
 import { semesterOfDate } from '@erapor/contract/semester';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { brokenPng } from '../../lib/test-images';
 import {
   freePort,
   killServersAfterAll,
+  pgProcessFixture,
   processApi,
   type ServerProcess,
   spawnServer,
@@ -32,44 +29,20 @@ killServersAfterAll();
 describe.skipIf(!inject('pg').available)(
   'stored images checked at start-up (real server process, PostgreSQL)',
   () => {
-    const info = inject('pg');
-    const name = `${info.prefix}_stored_images`;
-    const dataDir = mkdtempSync(join(tmpdir(), 'erapor-stored-images-'));
-    let admin: pg.Client | undefined;
-    let db: pg.Client | undefined;
-    afterAll(async () => {
-      await db?.end();
-      if (admin) {
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    const fixture = pgProcessFixture('stored_images');
 
     it('drops a broken logo left by an earlier version at start-up, and notes it on the Beranda', {
       timeout: 600_000,
     }, async () => {
-      admin = new pg.Client({ connectionString: info.adminUrl });
-      await admin.connect();
-      await admin.query(`create database "${name}"`);
-      const url = new URL(info.adminUrl);
-      url.pathname = `/${name}`;
-      const env = {
-        DATA_DIR: dataDir,
-        DATABASE_URL: url.toString(),
-        SEED_DEMO: 'true',
-        DEMO_PROFILE: 'tiny',
-        BACKUP_SCHEDULE: 'false',
-        WEB_DIST_DIR: join(dataDir, 'no-web-dist'),
-      };
+      await fixture.createDatabase();
+      const env = fixture.env;
       const first: ServerProcess = spawnServer(await freePort(), env);
       await waitHealthy(first, 300_000);
       first.child.kill('SIGTERM');
       expect((await first.exited).code).toBe(0);
 
       // As an earlier version left the school: the logo stored as uploaded, the school not checked.
-      db = new pg.Client({ connectionString: url.toString() });
-      await db.connect();
+      const db = await fixture.connect();
       const [school] = (await db.query<{ id: string }>('select sekolah_id id from sekolah limit 1')).rows;
       if (!school) throw new Error('demo school missing');
       await db.query(
