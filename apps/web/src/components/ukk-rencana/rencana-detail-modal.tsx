@@ -1,12 +1,11 @@
 import type { RencanaDetail } from '@erapor/contract/ukk/rencana';
-import { Alert, Badge, Button, Group, Loader, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { tanggal as formatTanggal } from '../../lib/format';
-import { httpErrorMessage } from '../../lib/http-errors';
 import { useTranslation } from '../../lib/i18n';
 import { getRencana, UKK_KEY } from '../../lib/ukk-rencana-api';
+import { DetailField, DetailModal } from '../detail-modal';
 import { SCROLL_X_AREA } from '../scroll-x';
-import { Z } from '../z-index';
 import { CetakSemuaSertifikat } from './cetak-semua-sertifikat';
 import { CetakSertifikatButton } from './cetak-sertifikat-button';
 
@@ -35,40 +34,26 @@ export function RencanaDetailModal({
     queryFn: () => load(id ?? ''),
     enabled: id !== null,
   });
-  const d = q.data;
-  const field = (label: string, value: string) => (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </Stack>
-  );
   return (
-    <Modal
+    <DetailModal
       opened={id !== null}
       onClose={onClose}
       title={t('ukk.rencana.detailTitle')}
-      size="xl"
-      zIndex={Z.modal}
+      query={q}
+      testId="rencana-detail"
     >
-      {q.isError ? <Alert color="red">{httpErrorMessage(q.error, t)}</Alert> : null}
-      {!d ? (
-        q.isLoading ? (
-          <Loader size="sm" />
-        ) : null
-      ) : (
-        <Stack data-testid="rencana-detail">
+      {(d) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {field(t('ukk.rencana.paket'), `${d.nomor_paket} - ${d.nama_paket_id}`)}
-            {field(t('ukk.rencana.kelas'), d.kelas)}
-            {field(t('ukk.rencana.internal'), d.nama_internal)}
-            {field(
-              t('ukk.rencana.eksternal'),
-              d.nama_dudi ? `${d.nama_eksternal} (${d.nama_dudi})` : d.nama_eksternal,
-            )}
-            {field(t('ukk.rencana.tanggal'), formatTanggal(d.tanggal_sertifikat))}
-            {field(t('ukk.rencana.pola'), t(`ukk.rencana.pola_${d.pola_ukk}`))}
+            <DetailField label={t('ukk.rencana.paket')} value={`${d.nomor_paket} - ${d.nama_paket_id}`} />
+            <DetailField label={t('ukk.rencana.kelas')} value={d.kelas} />
+            <DetailField label={t('ukk.rencana.internal')} value={d.nama_internal} />
+            <DetailField
+              label={t('ukk.rencana.eksternal')}
+              value={d.nama_dudi ? `${d.nama_eksternal} (${d.nama_dudi})` : d.nama_eksternal}
+            />
+            <DetailField label={t('ukk.rencana.tanggal')} value={formatTanggal(d.tanggal_sertifikat)} />
+            <DetailField label={t('ukk.rencana.pola')} value={t(`ukk.rencana.pola_${d.pola_ukk}`)} />
           </SimpleGrid>
           <Table.ScrollContainer minWidth={480} scrollAreaProps={SCROLL_X_AREA}>
             <Table striped withTableBorder data-testid="rencana-peserta">
@@ -124,13 +109,8 @@ export function RencanaDetailModal({
               <CetakSemuaSertifikat rencanaUkkId={d.rencana_ukk_id} />
             </Stack>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('ukk.rencana.tutup')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </DetailModal>
   );
 }

@@ -1,30 +1,19 @@
 import type { PaketRow } from '@erapor/contract/ukk/paket';
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Badge, Button, Group, Menu, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table';
+import { DetailField, DetailModal } from '../../../components/detail-modal';
 import { SCROLL_X_AREA } from '../../../components/scroll-x';
 import { useBusEvent } from '../../../lib/event-bus';
-import { httpErrorMessage, httpErrorText } from '../../../lib/http-errors';
+import { httpErrorText } from '../../../lib/http-errors';
 import { serverText, useTranslation } from '../../../lib/i18n';
 import { useRouteDef } from '../../../lib/route-meta';
 import { toast } from '../../../lib/toast';
 import { deletePaket, getPaket, listPaket, setPaketStatus, UKK_KEY } from '../api/paket-api';
 import { PaketAddModal, PaketEditModal, UnitAddModal } from './paket-modals';
 import { TemplateModal } from './template-modal';
-import { ConfirmDialog, type ConfirmState, Z } from './ui';
+import { ConfirmDialog, type ConfirmState } from './ui';
 
 const KEY = [...UKK_KEY, 'paket-list'] as const;
 
@@ -166,51 +155,40 @@ export function PaketScreen() {
       <PaketAddModal opened={adding} onClose={() => setAdding(false)} />
       <UnitAddModal paketId={unitFor} onClose={() => setUnitFor(null)} />
       <PaketEditModal paketId={editing} onClose={() => setEditing(null)} />
-      <DetailModal paketId={detail} onClose={() => setDetail(null)} />
+      <PaketDetailModal paketId={detail} onClose={() => setDetail(null)} />
       <ConfirmDialog state={confirm} busy={remove.isPending} onCancel={() => setConfirm(null)} />
     </>
   );
 }
 
 /** "Detil Data UKK": the package's fields and its units. */
-function DetailModal({ paketId, onClose }: { paketId: string | null; onClose: () => void }) {
+function PaketDetailModal({ paketId, onClose }: { paketId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
   const q = useQuery({
     queryKey: [...UKK_KEY, 'paket', paketId],
     queryFn: () => getPaket(paketId ?? ''),
     enabled: paketId !== null,
   });
-  const d = q.data;
-  const field = (label: string, value: string) => (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm">{value}</Text>
-    </Stack>
-  );
   return (
-    <Modal
+    <DetailModal
       opened={paketId !== null}
       onClose={onClose}
       title={t('ukk.paket.detailTitle')}
-      size="xl"
-      zIndex={Z.modal}
+      query={q}
+      testId="paket-detail"
     >
-      {q.isError ? <Alert color="red">{httpErrorMessage(q.error, t)}</Alert> : null}
-      {!d ? (
-        q.isLoading ? (
-          <Loader size="sm" />
-        ) : null
-      ) : (
-        <Stack data-testid="paket-detail">
+      {(d) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {field(t('ukk.paket.jurusan'), d.nama_jurusan)}
-            {field(t('ukk.paket.kurikulum'), d.nama_kurikulum)}
-            {field(t('ukk.paket.nomor'), d.nomor_paket)}
-            {field(t('ukk.paket.status'), t(d.status === 1 ? 'ukk.paket.aktif' : 'ukk.paket.tidakAktif'))}
-            {field(t('ukk.paket.judulId'), d.nama_paket_id)}
-            {field(t('ukk.paket.judulEn'), d.nama_paket_en)}
+            <DetailField label={t('ukk.paket.jurusan')} value={d.nama_jurusan} />
+            <DetailField label={t('ukk.paket.kurikulum')} value={d.nama_kurikulum} />
+            <DetailField label={t('ukk.paket.nomor')} value={d.nomor_paket} />
+            <DetailField
+              label={t('ukk.paket.status')}
+              value={t(d.status === 1 ? 'ukk.paket.aktif' : 'ukk.paket.tidakAktif')}
+            />
+            <DetailField label={t('ukk.paket.judulId')} value={d.nama_paket_id} />
+            <DetailField label={t('ukk.paket.judulEn')} value={d.nama_paket_en} />
           </SimpleGrid>
           <Table.ScrollContainer minWidth={480} scrollAreaProps={SCROLL_X_AREA}>
             <Table striped withTableBorder data-testid="paket-units">
@@ -240,13 +218,8 @@ function DetailModal({ paketId, onClose }: { paketId: string | null; onClose: ()
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('ukk.paket.tutup')}
-            </Button>
-          </Group>
-        </Stack>
+        </>
       )}
-    </Modal>
+    </DetailModal>
   );
 }
