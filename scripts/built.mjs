@@ -59,6 +59,16 @@ export function buildIfStale(...names) {
 }
 
 /**
+ * The new-database template of the installed PGlite version (apps/server/build.mjs), also when the
+ * build was fresh: an `npm install` that updated PGlite changes no source, so no build made it.
+ */
+export async function ensureTemplate(env = process.env) {
+  if (env.DATABASE_URL) return; // PostgreSQL: no embedded database is created
+  const { ensurePgliteTemplate } = await import('../apps/server/build.mjs');
+  ensurePgliteTemplate();
+}
+
+/**
  * V8 settings of a built process (decision 060). Every one: the young generation capped at 4 MB
  * (V8 grows it to 50 MB in the start-up burst and keeps it; capped, the idle PostgreSQL server
  * holds ~110 MB less). The reference import on the embedded database also `--liftoff-only`: PGlite's
