@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../apps/server/src/app';
@@ -16,6 +19,8 @@ import { ensureBuiltinReference } from '../apps/server/src/modules/referensi/imp
 import { rapikanTeksP5 } from '../apps/server/src/modules/referensi/teks-p5';
 import { ensureSemesters } from '../apps/server/src/modules/sekolah/service';
 import { checkStoredImages } from '../apps/server/src/modules/sekolah/stored-images';
+// @ts-expect-error plain JavaScript without declarations (scripts/built.mjs)
+import { builtArgs, builtEnv } from '../scripts/built.mjs';
 
 /**
  * A measuring tool, not a budget (decision 060): each start-up step of the server, timed one by
@@ -41,7 +46,30 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   return result;
 }
 
-console.log(`${'modules loaded'.padEnd(45)} ${memory()}`);
+console.log(
+  `${'modules loaded (sources, tsx)'.padEnd(36)} ${(performance.now() / 1000).toFixed(2).padStart(6)} s   ${memory()}`,
+);
+
+/**
+ * What a school runs: the built `main.js` with the settings of scripts/built.mjs, to the point where
+ * every module is loaded (an invalid PORT: main() says so and exits before opening anything).
+ * Twice with Node's compile cache (the first fills it, in a fresh folder), once without.
+ */
+function builtLoad(label: string, cacheDir: string | null): void {
+  const env: Record<string, string | undefined> = { ...builtEnv(), PORT: 'bukan-angka' };
+  if (cacheDir) env.NODE_COMPILE_CACHE = cacheDir;
+  else delete env.NODE_COMPILE_CACHE;
+  const started = performance.now();
+  const r = spawnSync(process.execPath, builtArgs('main'), { env, encoding: 'utf8' });
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  if (!r.stderr.includes('PORT')) throw new Error(`built main.js did not stop at its config: ${r.stderr}`);
+  console.log(`${label.padEnd(36)} ${seconds.padStart(6)} s   (load average ${loadavg()[0].toFixed(1)})`);
+}
+const cacheDir = mkdtempSync(join(tmpdir(), 'erapor-compile-cache-'));
+builtLoad('built main.js loaded, no cache', null);
+builtLoad('built main.js loaded, filling cache', cacheDir);
+builtLoad('built main.js loaded, from the cache', cacheDir);
+rmSync(cacheDir, { recursive: true, force: true });
 const config = loadConfig();
 const now = new Date();
 let database: DatabaseHandle;
@@ -76,7 +104,7 @@ if (pg) {
   const opened = pg;
   await step('analyzeChanged', () => analyzeChanged(handle));
   // Since decision 060 taken at the clean stop, and at start-up only after a crash or a tool's run.
-  await step('snapshot (CHECKPOINT, gzip dump)', () =>
+  await step('snapshot (none after a clean stop)', () =>
     takeSnapshot(opened, join(config.dataDir, 'startup-steps-snapshot'), 1),
   );
 }

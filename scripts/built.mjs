@@ -59,6 +59,16 @@ export function buildIfStale(...names) {
 }
 
 /**
+ * The new-database template of the installed PGlite version (apps/server/build.mjs), also when the
+ * build was fresh: an `npm install` that updated PGlite changes no source, so no build made it.
+ */
+export async function ensureTemplate(env = process.env) {
+  if (env.DATABASE_URL) return; // PostgreSQL: no embedded database is created
+  const { ensurePgliteTemplate } = await import('../apps/server/build.mjs');
+  ensurePgliteTemplate();
+}
+
+/**
  * V8 settings of a built process (decision 060). Every one: the young generation capped at 4 MB
  * (V8 grows it to 50 MB in the start-up burst and keeps it; capped, the idle PostgreSQL server
  * holds ~110 MB less). The reference import on the embedded database also `--liftoff-only`: PGlite's
@@ -72,13 +82,22 @@ export function v8Args(entry, env = process.env) {
   return ['--max-semi-space-size=4', ...(liftoff ? ['--liftoff-only'] : [])];
 }
 
+/** Node's on-disk cache of compiled JavaScript for the built processes (decision 060). */
+export const COMPILE_CACHE = join(root, 'apps/server/.compile-cache');
+
 /**
  * The environment of a built process: glibc's mmap threshold fixed at 128 KB, so large buffers
  * (a snapshot, a print job's PDF) are mapped and given back when freed instead of staying in a
- * malloc heap that never shrinks. An operator's own value wins.
+ * malloc heap that never shrinks; and Node's compile cache, so a restart does not compile the
+ * 2 MB bundle again (loading `main.js` 0.97 → 0.73 s at load 5; Node keys the cache by file
+ * content and its own version, a new build is compiled once). An operator's own values win.
  */
 export function builtEnv(env = process.env) {
-  return { ...env, MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ || '131072' };
+  return {
+    ...env,
+    MALLOC_MMAP_THRESHOLD_: env.MALLOC_MMAP_THRESHOLD_ || '131072',
+    NODE_COMPILE_CACHE: env.NODE_COMPILE_CACHE || COMPILE_CACHE,
+  };
 }
 
 /**

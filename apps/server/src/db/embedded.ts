@@ -5,6 +5,7 @@ import { type DatabaseHandle, openPglite } from './client';
 import { ONLINE_COPY_DIR, settleInterruptedRestore } from './data-dir';
 import { acquireLock } from './lock';
 import { listSnapshots, type SnapshotInfo, takeSnapshot } from './snapshots';
+import { copyTemplate, defaultTemplateDir } from './template';
 
 export interface EmbeddedOptions {
   dataDir: string;
@@ -15,6 +16,11 @@ export interface EmbeddedOptions {
   say: (line: string) => void;
   /** Reports a failed periodic snapshot. */
   onSnapshotError?: (err: unknown) => void;
+  /**
+   * A new database is a copy of this template (db/template.ts) when one is there; default: the one
+   * `build.mjs` made for the installed PGlite version. `null`: initdb in this process.
+   */
+  template?: string | null;
 }
 
 export interface StartupReport {
@@ -161,7 +167,8 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
     if (!exists && !leftovers) {
       say(`Membuat database baru di ${pgdata} ... (creating a new embedded database)`);
       rmSync(pgdata, { recursive: true, force: true });
-      pg = await tryOpen(pgdata);
+      pg = (await createFromTemplate()) ?? undefined;
+      pg ??= await tryOpen(pgdata);
       report.state = 'created';
     } else {
       try {
@@ -249,6 +256,22 @@ export async function openEmbeddedDatabase(opts: EmbeddedOptions): Promise<Embed
   } catch (err) {
     lock.release();
     throw err;
+  }
+
+  /** A new database from the template (no initdb in this process); null when there is none or it fails. */
+  async function createFromTemplate(): Promise<PGlite | null> {
+    const template = opts.template === undefined ? defaultTemplateDir() : opts.template;
+    if (!template) return null;
+    try {
+      if (!copyTemplate(template, pgdata)) return null;
+      const pg = await tryOpen(pgdata);
+      say(`Database baru disalin dari templat ${template} (tanpa initdb).`);
+      return pg;
+    } catch (err) {
+      say(`Templat database tidak dapat dipakai (${message(err)}); membuat database dengan initdb.`);
+      rmSync(pgdata, { recursive: true, force: true });
+      return null;
+    }
   }
 
   async function recover(err: unknown): Promise<PGlite> {

@@ -28,8 +28,14 @@ describe('built entries', () => {
     expect(built.builtArgs('import-reference', [], postgres)).not.toContain('--liftoff-only');
   });
 
-  it("fix glibc's mmap threshold unless the operator set one", () => {
-    expect(built.builtEnv({ PATH: '/bin' })).toEqual({ PATH: '/bin', MALLOC_MMAP_THRESHOLD_: '131072' });
-    expect(built.builtEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
+  it("fix glibc's mmap threshold and keep Node's compile cache, unless the operator set them", () => {
+    expect(built.builtEnv({ PATH: '/bin' })).toEqual({
+      PATH: '/bin',
+      MALLOC_MMAP_THRESHOLD_: '131072',
+      NODE_COMPILE_CACHE: join(REPO_ROOT, 'apps/server/.compile-cache'),
+    });
+    const own = built.builtEnv({ MALLOC_MMAP_THRESHOLD_: '65536', NODE_COMPILE_CACHE: '/tmp/cache' });
+    expect(own.MALLOC_MMAP_THRESHOLD_).toBe('65536');
+    expect(own.NODE_COMPILE_CACHE).toBe('/tmp/cache');
   });
 });

@@ -137,6 +137,10 @@ describe('npm start supervises the server', () => {
     expect(cmdline).toContain('--max-semi-space-size=4');
     const environ = readFileSync(`/proc/${first}/environ`, 'utf8').split('\0');
     expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
+    // …and Node's compile cache (third stop), unless the one who started it set their own.
+    expect(environ).toContain(
+      `NODE_COMPILE_CACHE=${process.env.NODE_COMPILE_CACHE || join(REPO_ROOT, 'apps/server/.compile-cache')}`,
+    );
 
     const killedAt = Date.now();
     process.kill(first, 'SIGKILL');
