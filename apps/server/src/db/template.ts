@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { SERVER_ROOT } from '../lib/paths';
+import { SERVER_ROOT } from '../paths';
 
 /** The installed PGlite's version (its package.json, found from its entry: not in its `exports`). */
 export function pgliteVersion(): string {
