@@ -1,5 +1,6 @@
 import type { OneTimeCredential } from '@erapor/contract/pengguna';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { DOCUMENTS } from './documents';
 import { renderDocument } from './render-pool';
 import type { SlipAkunInput } from './render-protocol';
 
@@ -94,7 +95,7 @@ export function slipAkunDocument(input: SlipAkunInput): TDocumentDefinitions {
     pageBreak: i > 0 ? 'before' : undefined,
   }));
   return {
-    info: { title: 'Slip Akun e-Rapor SMK', creator: 'e-Rapor SMK' },
+    info: { title: DOCUMENTS['slip-akun'].title, creator: 'e-Rapor SMK' },
     pageSize: 'A4',
     pageMargins: [24, 24, 24, 30],
     footer: (page, pages) => ({

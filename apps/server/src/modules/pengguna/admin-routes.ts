@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { AppError, notFound } from '../../lib/errors';
 import { actorOf, requireRoles } from '../../plugins/auth';
 import { errorResponses } from '../../plugins/responses';
+import { sendPdf } from '../cetak/documents';
 import { renderSlipAkun } from '../cetak/slip-akun';
 import { getSekolahSummary, getSemester } from '../sekolah/service';
 import * as admin from './admin';
@@ -194,12 +195,7 @@ export const penggunaAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         credentials: batch.credentials,
         printedAt: ctx.now(),
       });
-      const name = batch.kind === 'pd' ? 'slip-akun-peserta-didik.pdf' : 'slip-akun-ptk.pdf';
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, 'slip-akun', { input: { kind: batch.kind } }, pdf);
     },
   );
 

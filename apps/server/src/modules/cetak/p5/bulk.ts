@@ -4,6 +4,7 @@ import { isNewPpa } from '@erapor/contract/projek/rules';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../lib/errors';
+import { DOCUMENTS } from '../documents';
 import { jobKind, type UnitScope } from '../rapor/bulk';
 import { raporP5 } from './data';
 import { printableP5Rombel } from './service';
@@ -40,7 +41,7 @@ export async function p5BulkScope(
       },
     ],
     total: data.siswa.length,
-    label: `Rapor P5 ${data.kelas.nama} ${actor.semesterId}`,
+    label: `${DOCUMENTS.p5.bulkName} ${data.kelas.nama} ${actor.semesterId}`,
     kind: jobKind(JOB_KIND_RAPOR_P5_SEMUA, actor, kelas.rombonganBelajarId),
   };
 }

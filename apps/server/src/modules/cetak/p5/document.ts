@@ -1,5 +1,6 @@
 import { projekProfil, RAPOR_P5_TITLE } from '@erapor/contract/projek/cetak';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { DOCUMENTS } from '../documents';
 import { box, dash, headerCell, LOGO_IMAGE, MARGIN, sectionTitle } from '../rapor/layout';
 import { renderDocument } from '../render-pool';
 import type { ProjekP5, RaporP5, SiswaP5 } from './data';
@@ -133,7 +134,10 @@ export function raporP5Document(r: RaporP5, siswa: readonly SiswaP5[]): TDocumen
   });
   const base: TDocumentDefinitions = {
     info: {
-      title: siswa.length === 1 ? `Rapor P5 - ${first.nama}` : `Rapor P5 ${r.kelas.nama}`,
+      title:
+        siswa.length === 1
+          ? `${DOCUMENTS.p5.title} - ${first.nama}`
+          : `${DOCUMENTS.p5.title} ${r.kelas.nama}`,
       creator: 'e-Rapor SMK',
     },
     pageSize: 'A4',

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
+import { sendPdf } from '../documents';
 import { renderRaporP5 } from './document';
 import { raporP5OfAnggota } from './service';
 
@@ -32,12 +33,7 @@ export const cetakP5Routes: FastifyPluginAsyncZod = async (app) => {
       const siswa = data.siswa[0];
       if (!siswa) throw new Error('pupil vanished between the access check and the read');
       const pdf = await renderRaporP5(data, siswa);
-      const name = `rapor-p5-${(siswa.nisn ?? siswa.anggotaRombelId).replace(/[^\w-]/g, '')}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, 'p5', { siswa }, pdf);
     },
   );
 };

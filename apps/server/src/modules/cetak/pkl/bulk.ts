@@ -1,6 +1,7 @@
 import { JOB_KIND_RAPOR_PKL, type RaporPklSemuaRequest } from '@erapor/contract/pkl/cetak';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
+import { DOCUMENTS } from '../documents';
 import { type BulkUnit, jobKind, type UnitScope } from '../rapor/bulk';
 import { raporPkl } from './data';
 import { printablePlans } from './service';
@@ -38,7 +39,7 @@ export async function pklBulkScope(
   );
   const scope = req.pkl_id ?? `rombel-${req.rombongan_belajar_id}`;
   const first = plans[0];
-  const label = `Rapor PKL ${req.pkl_id ? first?.nama : first?.kelas}`;
+  const label = `${DOCUMENTS.pkl.bulkName} ${req.pkl_id ? first?.nama : first?.kelas}`;
   return {
     units,
     total: plans.reduce((n, p) => n + p.peserta, 0),

@@ -1,4 +1,5 @@
 import type { Content, DynamicContent, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { DOCUMENTS } from '../documents';
 import { box, dash, grid, MARGIN, sectionTitle } from '../rapor/layout';
 import { renderDocument } from '../render-pool';
 import type { RaporPkl, SiswaPkl } from './data';
@@ -10,7 +11,7 @@ import type { RaporPkl, SiswaPkl } from './data';
  * across pages with the header row repeated, and the signature block is kept whole.
  */
 
-const TITLE = 'Rapor PKL';
+const TITLE = DOCUMENTS.pkl.title;
 
 function identitas(plan: RaporPkl, s: SiswaPkl): Content {
   const rows: [string, string][] = [

@@ -1,4 +1,3 @@
-import { safeName } from '@erapor/contract/cetak/rapor-semua';
 import {
   cetakPklQuerySchema,
   cetakPklResponseSchema,
@@ -8,6 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
+import { sendPdf } from '../documents';
 import { renderRaporPkl } from './document';
 import { cetakPklPage, raporPklOf } from './service';
 
@@ -49,18 +49,7 @@ export const cetakPklRoutes: FastifyPluginAsyncZod = async (app) => {
       const siswa = plan.siswa[0];
       if (!siswa) throw new Error('participant vanished between the access check and the read');
       const pdf = await renderRaporPkl(plan, siswa);
-      // "Rapor PKL 0012345678 Budi Santoso - PT Maju Jaya.pdf"; ASCII fallback beside the UTF-8 name.
-      const nomor = siswa.nisn ?? siswa.nis ?? '';
-      const name = `${safeName(`Rapor PKL ${nomor} ${siswa.nama} - ${plan.dudi}`.replace(/\s+/g, ' '))}.pdf`;
-      const ascii = name.replace(/[^\w .-]/g, '_');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, 'pkl', { plan, siswa }, pdf);
     },
   );
 };

@@ -23,6 +23,7 @@ import { anggotaRombel, rombonganBelajar } from '../../../db/tables/referensi';
 import { forbidden, notFound } from '../../../lib/errors';
 import type { JobProgress } from '../../jobs/service';
 import { type PrintableRombel, printableRombel, printsAnyClass } from '../access';
+import { DOCUMENTS } from '../documents';
 import { RenderThread } from '../render-pool';
 import type { RenderCommand } from '../render-protocol';
 import { raporKelas } from './data';
@@ -50,7 +51,7 @@ export async function bulkScope(db: Db, actor: Actor, req: RaporSemuaRequest): P
     const kelas = await printableRombel(db, actor, req.rombongan_belajar_id);
     if (kelas.jenisRombel !== 1) throw notFound(MESSAGES.notFound);
     classes = [kelas];
-    label = `Rapor ${kelas.nama}`;
+    label = `${DOCUMENTS.rapor.bulkName} ${kelas.nama}`;
     scope = kelas.rombonganBelajarId;
   } else {
     // A tingkat or the whole school: the Waka and the admin only (a wali prints their class).
@@ -75,7 +76,10 @@ export async function bulkScope(db: Db, actor: Actor, req: RaporSemuaRequest): P
         ),
       )
       .orderBy(asc(rombonganBelajar.tingkat), asc(rombonganBelajar.nama));
-    label = req.tingkat !== undefined ? `Rapor Kelas ${req.tingkat}` : 'Rapor Semua Kelas';
+    label =
+      req.tingkat !== undefined
+        ? `${DOCUMENTS.rapor.bulkName} Kelas ${req.tingkat}`
+        : `${DOCUMENTS.rapor.bulkName} Semua Kelas`;
     scope = req.tingkat !== undefined ? `tingkat-${req.tingkat}` : 'sekolah';
   }
   return {

@@ -5,6 +5,7 @@ import { namaBerkasSiswa, safeName } from '@erapor/contract/cetak/rapor-semua';
 import { namaBerkasPkl } from '@erapor/contract/pkl/cetak';
 import { namaBerkasSertifikat } from '@erapor/contract/ukk/sertifikat';
 import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { DOCUMENTS, RAPOR_TITLE } from '../documents';
 import type { RaporP5 } from '../p5/data';
 import { raporP5Document } from '../p5/document';
 import { renderPdfToFile as renderToFileUnchecked, renderPdf as renderUnchecked } from '../pdf';
@@ -36,12 +37,6 @@ import { ZipFileWriter } from './zip-writer';
  * documents (`render`, from render-pool.ts) come to one long-lived worker, one at a time, and go
  * back as bytes. Before any render the images a definition draws are tried (render-images.ts).
  */
-
-const TITLE: Record<RaporDokumen, string> = {
-  cover: 'Halaman Depan',
-  'nilai-akhir': 'Rapor Akademik',
-  pelengkap: 'Pelengkap Rapor',
-};
 
 /**
  * A document of a pupil as a pdfmake section: it starts on a new page and has its own footer,
@@ -81,7 +76,7 @@ export function bulkDocument(
     footer: undefined,
     content: siswa.flatMap((s) =>
       dokumen.map((d) =>
-        section({ kelas, siswa: s, versi }, TITLE[d], RAPOR_CONTENT[d]({ kelas, siswa: s, versi })),
+        section({ kelas, siswa: s, versi }, RAPOR_TITLE[d], RAPOR_CONTENT[d]({ kelas, siswa: s, versi })),
       ),
     ),
   };
@@ -114,7 +109,7 @@ const docOf = (d: { kelas: RaporDoc['kelas']; siswa: RaporDoc['siswa']; versi: s
 export function transkripBulkDocument(docs: readonly TranskripDoc[], title: string): TDocumentDefinitions {
   return sectionsDocument(docs, title, transkripDocument, (d) => [
     docOf(d),
-    'Transkrip Nilai',
+    DOCUMENTS.transkrip.title,
     transkripContent(d),
   ]);
 }
@@ -125,7 +120,7 @@ export function sklBulkDocument(items: readonly SklBulkItem[], title: string): T
     items,
     title,
     ({ doc, transkrip }) => sklDocument(doc, transkrip),
-    ({ doc, transkrip }) => [docOf(doc), 'Surat Keterangan Lulus', sklContent(doc, transkrip)],
+    ({ doc, transkrip }) => [docOf(doc), DOCUMENTS.skl.title, sklContent(doc, transkrip)],
   );
 }
 
@@ -175,7 +170,9 @@ class Job {
     if (this.zip) {
       const folder = safeName(kelas.kelas.nama) || `kelas-${this.classes}`;
       for (const [i, s] of kelas.siswa.entries()) {
-        const pdf = await renderPdf(bulkDocument(kelas, [s], dokumen, versi, `Rapor - ${s.nama}`));
+        const pdf = await renderPdf(
+          bulkDocument(kelas, [s], dokumen, versi, `${DOCUMENTS.rapor.bulkName} - ${s.nama}`),
+        );
         await this.zip.add(`${folder}/${namaBerkasSiswa(i + 1, s)}`, pdf);
         this.done++;
         this.send({ type: 'progress', siswa: this.done });
@@ -249,7 +246,7 @@ class Job {
       (items) =>
         this.zip
           ? transkripDocument(items[0] as TranskripDoc)
-          : transkripBulkDocument(items, `Transkrip ${nama}`),
+          : transkripBulkDocument(items, `${DOCUMENTS.transkrip.bulkName} ${nama}`),
       (no, doc) => namaBerkasSiswa(no, doc.siswa),
     );
   }
@@ -262,7 +259,7 @@ class Job {
       (list) =>
         this.zip
           ? sklDocument((list[0] as SklBulkItem).doc, (list[0] as SklBulkItem).transkrip)
-          : sklBulkDocument(list, `SKL ${nama}`),
+          : sklBulkDocument(list, `${DOCUMENTS.skl.bulkName} ${nama}`),
       (no, item) => namaBerkasSiswa(no, item.doc.siswa),
     );
   }
@@ -291,7 +288,13 @@ class Job {
     const kelas = this.pdfPupils?.kelas;
     if (!kelas || kelas.siswa.length === 0) throw new Error('nothing to print');
     return this.renderWithProgress(
-      bulkDocument(kelas, kelas.siswa, this.begin.dokumen, this.begin.versi, `Rapor ${kelas.kelas.nama}`),
+      bulkDocument(
+        kelas,
+        kelas.siswa,
+        this.begin.dokumen,
+        this.begin.versi,
+        `${DOCUMENTS.rapor.bulkName} ${kelas.kelas.nama}`,
+      ),
       kelas.siswa.length,
     );
   }

@@ -2,25 +2,16 @@ import {
   cetakRaporQuerySchema,
   cetakRaporResponseSchema,
   RAPOR_DOKUMEN,
-  type RaporDokumen,
   raporAnggotaParamsSchema,
 } from '@erapor/contract/cetak/rapor';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
+import { sendPdf } from '../documents';
+import { renderDocument } from '../render-pool';
 import { cetakSemuaRoutes } from './bulk-routes';
-import { renderCover } from './cover';
-import type { RaporDoc } from './layout';
-import { renderNilaiAkhir } from './nilai-akhir';
-import { renderPelengkap } from './pelengkap';
 import { cetakRaporPage, raporOfAnggota } from './service';
-
-const RENDER: Record<RaporDokumen, (doc: RaporDoc) => Promise<Buffer>> = {
-  cover: renderCover,
-  'nilai-akhir': renderNilaiAkhir,
-  pelengkap: renderPelengkap,
-};
 
 /** Cetak Rapor Semester (issue #11 items 8–11; docs/decisions/031-cetak-rapor.md). */
 export const cetakRaporRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -59,13 +50,9 @@ export const cetakRaporRoutes: FastifyPluginAsyncZod = async (app) => {
         const kelas = await raporOfAnggota(db, actorOf(request), request.params.anggota_rombel_id);
         const siswa = kelas.siswa[0];
         if (!siswa) throw new Error('pupil vanished between the access check and the read');
-        const pdf = await RENDER[dokumen]({ kelas, siswa, versi: config.version });
-        const name = `rapor-${dokumen}-${(siswa.nisn ?? siswa.nis ?? siswa.anggotaRombelId).replace(/[^\w-]/g, '')}.pdf`;
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `inline; filename="${name}"`)
-          .header('cache-control', 'no-store')
-          .send(pdf);
+        const doc = { kelas, siswa, versi: config.version };
+        const pdf = await renderDocument({ kind: 'rapor', dokumen, doc });
+        return sendPdf(reply, 'rapor', { dokumen, doc }, pdf);
       },
     );
   }

@@ -1,6 +1,7 @@
 import { JOB_KIND_SERTIFIKAT_SEMUA, type SertifikatSemuaRequest } from '@erapor/contract/ukk/sertifikat';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
+import { DOCUMENTS } from '../documents';
 import { jobKind, type UnitScope } from '../rapor/bulk';
 import { sertifikatRencana } from './data';
 
@@ -32,7 +33,7 @@ export async function sertifikatBulkScope(
       },
     ],
     total: plan.list.length,
-    label: plan.label,
+    label: `${DOCUMENTS.sertifikat.bulkName} ${plan.label}`,
     kind: jobKind(JOB_KIND_SERTIFIKAT_SEMUA, actor, req.rencana_ukk_id),
     tanpaNisn: plan.tanpaNisn,
   };

@@ -163,7 +163,7 @@ export async function sertifikatOf(db: Db, actor: Actor, params: SertifikatParam
 }
 
 export interface SertifikatRencana {
-  /** The file's name without extension: "Sertifikat UKK {kelas} {nomor paket}". */
+  /** The plan in the file's name: "{kelas} Paket {nomor paket}" (bulk.ts puts the kind before it). */
   label: string;
   /** The plan's class (the ZIP's folder). */
   kelas: string;
@@ -195,7 +195,7 @@ export async function sertifikatRencana(
   const rows = (await sqlRows<Row>(db, sertifikatRows(actor, rencanaUkkId))).filter((r) => r.nilai !== null);
   const kelas = String(plan.kelas);
   const result: SertifikatRencana = {
-    label: `Sertifikat UKK ${kelas} Paket ${String(plan.nomor_paket)}`,
+    label: `${kelas} Paket ${String(plan.nomor_paket)}`,
     kelas,
     list: [],
     tanpaNisn: [],

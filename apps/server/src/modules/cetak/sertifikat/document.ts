@@ -1,4 +1,5 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { DOCUMENTS } from '../documents';
 import type { Penandatangan } from '../rapor/data';
 import { MARGIN } from '../rapor/layout';
 import { renderDocument } from '../render-pool';
@@ -169,7 +170,12 @@ export function sertifikatDocument(list: readonly Sertifikat[]): TDocumentDefini
     pageSize: 'A4',
     pageOrientation: 'landscape',
     pageMargins: [MARGIN, MARGIN, MARGIN, MARGIN],
-    info: { title: list.length === 1 ? `Sertifikat UKK ${list[0]?.nama ?? ''}` : 'Sertifikat UKK' },
+    info: {
+      title:
+        list.length === 1
+          ? `${DOCUMENTS.sertifikat.title} ${list[0]?.nama ?? ''}`
+          : DOCUMENTS.sertifikat.title,
+    },
     ...images(list[0]),
     // Every page of the file has the template's background (one template per school).
     ...(list[0]?.latar

@@ -1,4 +1,3 @@
-import { safeName } from '@erapor/contract/cetak/rapor-semua';
 import {
   sertifikatParamsSchema,
   sertifikatPilihanQuerySchema,
@@ -9,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
+import { sendPdf } from '../documents';
 import { pratinjauSertifikat, sertifikatOf, sertifikatPilihan } from './data';
 import { renderPratinjau, renderSertifikat } from './document';
 
@@ -48,16 +48,7 @@ export const cetakSertifikatRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const s = await sertifikatOf(db, actorOf(request), request.params);
       const pdf = await renderSertifikat(s);
-      const name = `${safeName(`Sertifikat UKK ${s.nisn} ${s.nama}`.replace(/\s+/g, ' '))}.pdf`;
-      const ascii = name.replace(/[^\w .-]/g, '_');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header(
-          'content-disposition',
-          `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        )
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, 'sertifikat', { sertifikat: s, pratinjau: false }, pdf);
     },
   );
 
@@ -73,12 +64,9 @@ export const cetakSertifikatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pdf = await renderPratinjau(await pratinjauSertifikat(db, actorOf(request), request.body));
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'inline; filename="pratinjau-sertifikat.pdf"')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      const sertifikat = await pratinjauSertifikat(db, actorOf(request), request.body);
+      const pdf = await renderPratinjau(sertifikat);
+      return sendPdf(reply, 'sertifikat', { sertifikat, pratinjau: true }, pdf);
     },
   );
 };

@@ -7,6 +7,7 @@ import type { Db } from '../../../db/client';
 import { sqlRows } from '../../../db/sql-rows';
 import { AppError, notFound } from '../../../lib/errors';
 import { printableRombel } from '../access';
+import { DOCUMENTS } from '../documents';
 import { type BulkUnit, jobKind, type UnitScope } from '../rapor/bulk';
 import type { SklBulkItem } from '../render-protocol';
 import { transkripSiswa } from '../transkrip/data';
@@ -78,7 +79,7 @@ export async function sklBulkScope(
   return {
     units: [unit],
     total: pupils.length,
-    label: `SKL ${kelas.nama} ${actor.semesterId}`,
+    label: `${DOCUMENTS.skl.bulkName} ${kelas.nama} ${actor.semesterId}`,
     kind: jobKind(JOB_KIND_SKL_SEMUA, actor, kelas.rombonganBelajarId),
   };
 }

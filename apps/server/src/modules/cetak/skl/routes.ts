@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, routesFor } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
+import { sendPdf } from '../documents';
 import { getSklTemplate, pratinjauSkl, resetSklTemplate, saveSklTemplate, sklPdf } from './service';
 
 /*
@@ -42,12 +43,7 @@ export const cetakSklRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.anggota_rombel_id,
         config.version,
       );
-      const nomor = (doc.siswa.nisn ?? doc.siswa.nis ?? doc.siswa.anggotaRombelId).replace(/[^\w-]/g, '');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="skl-${nomor}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, 'skl', { doc }, pdf);
     },
   );
 
@@ -84,11 +80,7 @@ export const cetakSklRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const pdf = await pratinjauSkl(db, actorOf(request), request.body, config.version);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', 'inline; filename="pratinjau-skl.pdf"')
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, 'skl', { pratinjau: true }, pdf);
     },
   );
 };

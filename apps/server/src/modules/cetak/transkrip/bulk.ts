@@ -6,6 +6,7 @@ import type { Db } from '../../../db/client';
 import { sqlRows } from '../../../db/sql-rows';
 import { notFound } from '../../../lib/errors';
 import { printableRombel } from '../access';
+import { DOCUMENTS } from '../documents';
 import { type BulkUnit, jobKind, type UnitScope } from '../rapor/bulk';
 import { transkripSiswa } from './data';
 
@@ -48,7 +49,7 @@ export async function transkripBulkScope(
   return {
     units: [unit],
     total: ids.length,
-    label: `Transkrip ${kelas.nama} ${actor.semesterId}`,
+    label: `${DOCUMENTS.transkrip.bulkName} ${kelas.nama} ${actor.semesterId}`,
     kind: jobKind(JOB_KIND_TRANSKRIP_SEMUA, actor, kelas.rombonganBelajarId),
   };
 }

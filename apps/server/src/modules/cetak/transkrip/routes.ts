@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../../../plugins/auth';
 import { errorResponses } from '../../../plugins/responses';
+import { sendPdf } from '../documents';
 import { renderTranskrip } from './document';
 import { TRANSKRIP_ROLES, transkripOfAnggota } from './service';
 
@@ -31,12 +32,7 @@ export const cetakTranskripRoutes: FastifyPluginAsyncZod = async (app) => {
         config.version,
       );
       const pdf = await renderTranskrip(doc);
-      const nomor = (doc.siswa.nisn ?? doc.siswa.nis ?? doc.siswa.anggotaRombelId).replace(/[^\w-]/g, '');
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="transkrip-${nomor}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
+      return sendPdf(reply, 'transkrip', { doc }, pdf);
     },
   );
 };
