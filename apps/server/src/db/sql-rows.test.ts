@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openPglite } from './client';
-import { RowShapeError, sqlRowsOf } from './sql-rows';
+import { isoDate, RowShapeError, sqlRowsOf, textOrNull } from './sql-rows';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -42,5 +42,22 @@ describe('sqlRowsOf', () => {
     await expect(sqlRowsOf(handle.db, { n: 'number' }, sql`select 'dua' as n`)).rejects.toThrow(
       RowShapeError,
     );
+  });
+});
+
+describe('raw SQL value readers', () => {
+  it('textOrNull: null and undefined stay null, everything else is its text', () => {
+    expect(textOrNull(null)).toBeNull();
+    expect(textOrNull(undefined)).toBeNull();
+    expect(textOrNull('')).toBe('');
+    expect(textOrNull(12)).toBe('12');
+    expect(textOrNull('0012')).toBe('0012');
+  });
+
+  it('isoDate: a node-postgres local-midnight Date and a PGlite string give the same day', () => {
+    expect(isoDate(new Date(2026, 7, 3))).toBe('2026-08-03');
+    expect(isoDate(new Date(2026, 0, 31, 23, 59))).toBe('2026-01-31');
+    expect(isoDate('2026-08-03')).toBe('2026-08-03');
+    expect(isoDate('2026-08-03T00:00:00+07:00')).toBe('2026-08-03');
   });
 });

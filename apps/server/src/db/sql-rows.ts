@@ -81,3 +81,12 @@ export async function sqlRowsOf<const C extends Record<string, ColumnKind>>(
     return out as RowOf<C>;
   });
 }
+
+/** A raw SQL value as text, or null where the column is null. */
+export const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A date column as "YYYY-MM-DD" (node-postgres gives local-midnight Dates, PGlite strings). */
+export const isoDate = (v: unknown): string =>
+  v instanceof Date
+    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
+    : String(v).slice(0, 10);

@@ -2,7 +2,7 @@ import { type NilaiPklScore, nilaiAkhirPkl } from '@erapor/contract/pkl/rules';
 import { alamatDudi, type PenempatanPkl, type PklPeserta } from '@erapor/contract/pkl/wali';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sqlRows } from '../../db/sql-rows';
+import { sqlRows, textOrNull } from '../../db/sql-rows';
 
 /*
  * The PKL of one class, per pupil (issue #12 items 5–6): read by the wali kelas's Praktik Kerja
@@ -13,7 +13,6 @@ import { sqlRows } from '../../db/sql-rows';
  */
 
 type R = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 /** A date column as "YYYY-MM-DD" (node-postgres gives local-midnight Dates, PGlite strings). */
 const day = (v: unknown) =>
   v instanceof Date
@@ -73,7 +72,7 @@ export async function pklKelas(db: Db, rombelId: string): Promise<PklPeserta[]> 
   for (const s of scores)
     scoreOf.set(`${s.pkl_id}#${s.peserta_didik_id}#${s.tp_id}`, {
       nilai: Number(s.nilai),
-      deskripsi: str(s.deskripsi),
+      deskripsi: textOrNull(s.deskripsi),
     });
 
   const placements = new Map<string, PenempatanPkl[]>();
@@ -85,19 +84,19 @@ export async function pklKelas(db: Db, rombelId: string): Promise<PklPeserta[]> 
       pkl_id: pklId,
       nama_dudi: String(p.nama_dudi),
       alamat_dudi: alamatDudi({
-        alamat_jalan: str(p.alamat_jalan),
-        rt: str(p.rt),
-        rw: str(p.rw),
-        nama_dusun: str(p.nama_dusun),
-        desa_kelurahan: str(p.desa_kelurahan),
+        alamat_jalan: textOrNull(p.alamat_jalan),
+        rt: textOrNull(p.rt),
+        rw: textOrNull(p.rw),
+        nama_dusun: textOrNull(p.nama_dusun),
+        desa_kelurahan: textOrNull(p.desa_kelurahan),
       }),
       judul_akt_pd: String(p.judul_akt_pd),
       tanggal_mulai: day(p.tanggal_mulai),
       tanggal_selesai: day(p.tanggal_selesai),
       instruktur: String(p.instruktur),
-      nip_instruktur: str(p.nip) || null,
+      nip_instruktur: textOrNull(p.nip) || null,
       pembimbing: String(p.pembimbing),
-      catatan: str(p.catatan) || null,
+      catatan: textOrNull(p.catatan) || null,
       sakit: Number(p.sakit),
       izin: Number(p.izin),
       alpa: Number(p.alpa),
@@ -119,7 +118,7 @@ export async function pklKelas(db: Db, rombelId: string): Promise<PklPeserta[]> 
       anggota_rombel_id: String(r.anggota_rombel_id),
       peserta_didik_id: pd,
       nama: String(r.nama),
-      nisn: str(r.nisn),
+      nisn: textOrNull(r.nisn),
       nilai_akhir: nilaiAkhirPkl(all),
       penempatan,
     };

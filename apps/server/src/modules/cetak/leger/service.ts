@@ -18,7 +18,7 @@ import {
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { sqlRows } from '../../../db/sql-rows';
+import { sqlRows, textOrNull } from '../../../db/sql-rows';
 import { nilaiAkhir } from '../../../db/tables/penilaian';
 import { anggotaRombel, pembelajaran, pesertaDidik, rombonganBelajar } from '../../../db/tables/referensi';
 import { refKurikulum } from '../../../db/tables/referensi-ref';
@@ -61,8 +61,6 @@ interface Column {
   agama_id: number | null;
 }
 
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-
 export async function legerOf(
   db: Db,
   actor: Actor,
@@ -90,7 +88,7 @@ export async function legerOf(
       anggota_rombel_id: String(r.anggota_rombel_id),
       peserta_didik_id: String(r.peserta_didik_id),
       nama: String(r.nama),
-      nisn: str(r.nisn),
+      nisn: textOrNull(r.nisn),
       agama_id: r.agama_id === null ? null : Number(r.agama_id),
     }),
   );
@@ -127,7 +125,7 @@ export async function legerOf(
           no_urut: Number(r.no_urut),
           rombel: String(r.rombel),
           jenis_rombel: Number(r.jenis_rombel),
-          kompetensi_id: kompetensiNilaiAkhir(isMerdeka(str(r.nama_kurikulum)), false),
+          kompetensi_id: kompetensiNilaiAkhir(isMerdeka(textOrNull(r.nama_kurikulum)), false),
           agama_id: agamaOfMapel(Number(r.mata_pelajaran_id)),
         }),
       )

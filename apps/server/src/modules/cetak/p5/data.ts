@@ -2,7 +2,7 @@ import { isMerdeka } from '@erapor/contract/penilaian/rules';
 import { faseOf, offeredOpsi } from '@erapor/contract/projek/rules';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sqlRows } from '../../../db/sql-rows';
+import { sqlRows, textOrNull } from '../../../db/sql-rows';
 import { projectsOf } from '../../projek/penilaian';
 import { usableLogo } from '../rapor/data';
 
@@ -13,7 +13,6 @@ import { usableLogo } from '../rapor/data';
  */
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 export interface ProjekP5 {
   id: string;
@@ -101,22 +100,22 @@ export async function raporP5(
   const tingkat = Number(head.tingkat);
   return {
     sekolah: { nama: String(head.sekolah), logo: usableLogo(head.logo_mime, head.logo_data) },
-    tahunPelajaran: (str(head.semester_nama) ?? '').split(' ')[0] ?? '',
+    tahunPelajaran: (textOrNull(head.semester_nama) ?? '').split(' ')[0] ?? '',
     semesterId: String(head.semester_id),
     kelas: {
       id: rombelId,
       nama: String(head.kelas),
       tingkat,
-      merdeka: isMerdeka(str(head.nama_kurikulum)),
+      merdeka: isMerdeka(textOrNull(head.nama_kurikulum)),
       fase: faseOf(tingkat),
     },
-    programKeahlian: str(head.program),
+    programKeahlian: textOrNull(head.program),
     opsi: offeredOpsi(
       opsi.map((o) => ({
         opsi_id: Number(o.opsi_id),
         kode: String(o.kode),
         nama: String(o.nama),
-        deskripsi: str(o.deskripsi) ?? '',
+        deskripsi: textOrNull(o.deskripsi) ?? '',
       })),
     ).map(({ opsi_id, ...o }) => ({ opsiId: opsi_id, ...o })),
     projek: plans.map((p) => ({
@@ -142,7 +141,7 @@ export async function raporP5(
       for (const n of notes)
         if (String(n.anggota_rombel_id) === id)
           catatan[String(n.rencana_budaya_kerja_id)] = String(n.catatan);
-      return { anggotaRombelId: id, nama: String(p.nama), nisn: str(p.nisn), nilai, catatan };
+      return { anggotaRombelId: id, nama: String(p.nama), nisn: textOrNull(p.nisn), nilai, catatan };
     }),
   };
 }

@@ -1,7 +1,7 @@
 import { formatTanggal } from '@erapor/contract/cetak/rapor';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sqlRows } from '../../../db/sql-rows';
+import { isoDate, sqlRows, textOrNull } from '../../../db/sql-rows';
 import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
 import { type Penandatangan, penandatangan } from '../rapor/data';
@@ -13,12 +13,6 @@ import { type Penandatangan, penandatangan } from '../rapor/data';
  */
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-/** A date column as "YYYY-MM-DD" (node-postgres gives local-midnight Dates, PGlite strings). */
-const isoDate = (v: unknown) =>
-  v instanceof Date
-    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
-    : String(v).slice(0, 10);
 
 export interface SiswaPkl {
   pesertaDidikId: string;
@@ -113,15 +107,15 @@ export async function raporPkl(
   return {
     pklId,
     sekolah: String(head.sekolah),
-    tahunAjaran: (str(head.semester_nama) ?? '').split(' ')[0] ?? '',
+    tahunAjaran: (textOrNull(head.semester_nama) ?? '').split(' ')[0] ?? '',
     kelas: String(head.kelas),
-    programKeahlian: str(head.program),
-    konsentrasiKeahlian: str(head.konsentrasi),
+    programKeahlian: textOrNull(head.program),
+    konsentrasiKeahlian: textOrNull(head.konsentrasi),
     dudi: String(head.nama_dudi),
     tanggalMulai: formatTanggal(isoDate(head.tanggal_mulai)),
     tanggalSelesai: formatTanggal(isoDate(head.tanggal_selesai)),
     instruktur: String(head.instruktur),
-    nomorInstruktur: `NIP. ${str(head.nip)?.trim() || '-'}`,
+    nomorInstruktur: `NIP. ${textOrNull(head.nip)?.trim() || '-'}`,
     pembimbing,
     versi: plan.versi,
     siswa: pupils.map((p) => {
@@ -129,17 +123,17 @@ export async function raporPkl(
       return {
         pesertaDidikId: pd,
         nama: String(p.nama),
-        nisn: str(p.nisn),
-        nis: str(p.no_induk),
+        nisn: textOrNull(p.nisn),
+        nis: textOrNull(p.no_induk),
         nilai: tps.map((t) => {
           const s = scoreOf.get(`${pd}#${t.tp_id}`);
           return {
             tp: String(t.deskripsi),
             nilai: s ? Number(s.nilai) : null,
-            deskripsi: s ? str(s.deskripsi) : null,
+            deskripsi: s ? textOrNull(s.deskripsi) : null,
           };
         }),
-        catatan: str(p.catatan)?.trim() || null,
+        catatan: textOrNull(p.catatan)?.trim() || null,
         sakit: Number(p.sakit),
         izin: Number(p.izin),
         alpa: Number(p.alpa),

@@ -12,7 +12,7 @@ import { lamanyaBulan } from '@erapor/contract/pkl/rules';
 import { alamatDudi } from '@erapor/contract/pkl/wali';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sqlRows } from '../../../db/sql-rows';
+import { sqlRows, textOrNull } from '../../../db/sql-rows';
 import { type Penandatangan, penandatangan } from '../../referensi/gtk/penandatangan';
 import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
@@ -29,12 +29,11 @@ export { type Penandatangan, penandatangan };
  */
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 /** A date column as "YYYY-MM-DD" (node-postgres gives Date objects, PGlite strings). */
 const isoDate = (v: unknown) =>
   v instanceof Date
     ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
-    : str(v);
+    : textOrNull(v);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export interface MapelRapor {
@@ -179,28 +178,28 @@ export async function raporKelas(
   );
   const jabatan = splitJabatan(settings[SETTING_KEYS.jabatan]);
   const kepala = kepalaId ? signers.get(kepalaId) : undefined;
-  const merdeka = isMerdeka(str(head.nama_kurikulum));
+  const merdeka = isMerdeka(textOrNull(head.nama_kurikulum));
 
   const siswa = await siswaKelas(db, kelas, merdeka, only);
   return {
     sekolah: {
       nama: String(head.nama),
       npsn: String(head.npsn),
-      nss: str(head.nss),
-      alamat: str(head.alamat),
-      kodePos: str(head.kode_pos),
-      noTelp: str(head.no_telp),
-      desaKelurahan: str(head.desa_kelurahan),
-      kecamatan: str(head.kecamatan),
-      kabupaten: str(head.kabupaten),
-      provinsi: str(head.provinsi),
-      website: str(head.website),
-      email: str(head.email),
+      nss: textOrNull(head.nss),
+      alamat: textOrNull(head.alamat),
+      kodePos: textOrNull(head.kode_pos),
+      noTelp: textOrNull(head.no_telp),
+      desaKelurahan: textOrNull(head.desa_kelurahan),
+      kecamatan: textOrNull(head.kecamatan),
+      kabupaten: textOrNull(head.kabupaten),
+      provinsi: textOrNull(head.provinsi),
+      website: textOrNull(head.website),
+      email: textOrNull(head.email),
       logo: usableLogo(head.logo_mime, head.logo_data),
     },
     semester: {
       id: kelas.semesterId,
-      tahunPelajaran: (str(head.semester_nama) ?? '').split(' ')[0] ?? '',
+      tahunPelajaran: (textOrNull(head.semester_nama) ?? '').split(' ')[0] ?? '',
       nama: kelas.semesterId.endsWith('2') ? '2 (Genap)' : '1 (Ganjil)',
       genap: kelas.semesterId.endsWith('2'),
     },
@@ -212,7 +211,7 @@ export async function raporKelas(
       fase: fase(kelas.tingkat),
       kelulusan: isKelasAkhir(kelas.tingkat, empatTahun),
     },
-    tempat: tempatRapor(settings[SETTING_KEYS.tempatRapor], str(head.kabupaten)),
+    tempat: tempatRapor(settings[SETTING_KEYS.tempatRapor], textOrNull(head.kabupaten)),
     tanggal: ((d) => (d ? formatTanggal(d) : null))(
       tanggalRapor(
         {
@@ -333,8 +332,8 @@ async function siswaKelas(
       agama: agamaOfMapel(Number(s.mata_pelajaran_id)),
       rombelId: String(s.rombongan_belajar_id),
       pilihan: Number(s.jenis_rombel) === 16,
-      kelompok: str(s.nama_kelompok) ?? `Kelompok ${String(s.kelompok_id)}`,
-      kompetensi: kompetensiNilaiAkhir(isMerdeka(str(s.nama_kurikulum)), false),
+      kelompok: textOrNull(s.nama_kelompok) ?? `Kelompok ${String(s.kelompok_id)}`,
+      kompetensi: kompetensiNilaiAkhir(isMerdeka(textOrNull(s.nama_kurikulum)), false),
     }));
 
   // Grades and capaian through each pupil's membership of the subject's own class.
@@ -377,7 +376,7 @@ async function siswaKelas(
         where d.pembelajaran_id in (${bIds}) and a.peserta_didik_id in (${pdIds})`,
     );
     for (const d of texts) {
-      const parts = [str(d.deskripsi_pengetahuan), str(d.deskripsi_keterampilan)].filter(
+      const parts = [textOrNull(d.deskripsi_pengetahuan), textOrNull(d.deskripsi_keterampilan)].filter(
         (t): t is string => t !== null && t.trim() !== '',
       );
       capaian.set(`${d.peserta_didik_id}|${d.pembelajaran_id}`, parts);
@@ -397,7 +396,7 @@ async function siswaKelas(
     const children = new Map<string, string[]>();
     for (const d of subTexts) {
       const key = `${d.peserta_didik_id}|${d.induk_pembelajaran_id}`;
-      const text = [str(d.deskripsi_pengetahuan), str(d.deskripsi_keterampilan)]
+      const text = [textOrNull(d.deskripsi_pengetahuan), textOrNull(d.deskripsi_keterampilan)]
         .filter((t): t is string => t !== null && t.trim() !== '')
         .join(' ');
       if (text !== '') children.set(key, [...(children.get(key) ?? []), text]);
@@ -467,22 +466,22 @@ async function siswaKelas(
   };
   const ekskulOf = group(ekskul, 'peserta_didik_id', (r) => ({
     nama: String(r.nama_ekskul).toUpperCase(),
-    keterangan: str(r.deskripsi_ekskul),
+    keterangan: textOrNull(r.deskripsi_ekskul),
   }));
   const pklOf = group(pkl, 'peserta_didik_id', (r) => ({
     mitra: String(r.nama),
     lokasi: alamatDudi({
-      alamat_jalan: str(r.alamat_jalan),
-      rt: str(r.rt),
-      rw: str(r.rw),
-      nama_dusun: str(r.nama_dusun),
-      desa_kelurahan: str(r.desa_kelurahan),
+      alamat_jalan: textOrNull(r.alamat_jalan),
+      rt: textOrNull(r.rt),
+      rw: textOrNull(r.rw),
+      nama_dusun: textOrNull(r.nama_dusun),
+      desa_kelurahan: textOrNull(r.desa_kelurahan),
     }),
     lamanya: lamanyaBulan(isoDate(r.tanggal_mulai) ?? '', isoDate(r.tanggal_selesai) ?? ''),
-    keterangan: str(r.catatan),
+    keterangan: textOrNull(r.catatan),
   }));
   const sikapOf = group(sikap, 'anggota_rombel_id', (r) => ({
-    dimensi: str(r.dimensi) ?? '',
+    dimensi: textOrNull(r.dimensi) ?? '',
     catatan: String(r.catatan),
   }));
   const absensiOf = new Map(
@@ -497,7 +496,7 @@ async function siswaKelas(
   const kenaikanOf = new Map(
     kenaikan.map((r) => [
       String(r.anggota_rombel_id),
-      { status: Number(r.status), nama_kelas: str(r.nama_kelas) },
+      { status: Number(r.status), nama_kelas: textOrNull(r.nama_kelas) },
     ]),
   );
 
@@ -528,38 +527,38 @@ async function siswaKelas(
       else kelompok.push({ nama: groupName, mapel: [row] });
     }
     const alamat = [
-      str(p.alamat),
-      p.rt || p.rw ? `RT ${str(p.rt) ?? '-'}/RW ${str(p.rw) ?? '-'}` : null,
-      str(p.nama_dusun),
-      str(p.desa_kelurahan),
-      str(p.kecamatan),
-      str(p.wilayah_kabupaten),
-      str(p.kode_pos),
+      textOrNull(p.alamat),
+      p.rt || p.rw ? `RT ${textOrNull(p.rt) ?? '-'}/RW ${textOrNull(p.rw) ?? '-'}` : null,
+      textOrNull(p.nama_dusun),
+      textOrNull(p.desa_kelurahan),
+      textOrNull(p.kecamatan),
+      textOrNull(p.wilayah_kabupaten),
+      textOrNull(p.kode_pos),
     ].filter((t) => t !== null && t !== '');
     return {
       anggotaRombelId: ar,
       nama: String(p.nama),
-      nis: str(p.no_induk),
-      nisn: str(p.nisn),
-      tempatLahir: str(p.tempat_lahir),
+      nis: textOrNull(p.no_induk),
+      nisn: textOrNull(p.nisn),
+      tempatLahir: textOrNull(p.tempat_lahir),
       tanggalLahir: isoDate(p.tanggal_lahir),
-      jenisKelamin: JENIS_KELAMIN[String(p.jenis_kelamin)] ?? str(p.jenis_kelamin),
-      agama: str(p.agama),
-      statusDalamKeluarga: str(p.status),
+      jenisKelamin: JENIS_KELAMIN[String(p.jenis_kelamin)] ?? textOrNull(p.jenis_kelamin),
+      agama: textOrNull(p.agama),
+      statusDalamKeluarga: textOrNull(p.status),
       anakKe: num(p.anak_ke),
       alamat: alamat.length > 0 ? alamat.join(', ') : null,
-      telepon: str(p.no_hp) ?? str(p.no_telp),
-      sekolahAsal: str(p.sekolah_asal),
-      diterimaKelas: str(p.diterima_kelas),
+      telepon: textOrNull(p.no_hp) ?? textOrNull(p.no_telp),
+      sekolahAsal: textOrNull(p.sekolah_asal),
+      diterimaKelas: textOrNull(p.diterima_kelas),
       diterima: isoDate(p.diterima),
-      namaAyah: str(p.nama_ayah),
-      namaIbu: str(p.nama_ibu),
-      kerjaAyah: str(p.kerja_ayah_nama),
-      kerjaIbu: str(p.kerja_ibu_nama),
-      namaWali: str(p.nama_wali),
-      alamatWali: str(p.alamat_wali),
-      telpWali: str(p.telp_wali),
-      kerjaWali: str(p.kerja_wali_nama),
+      namaAyah: textOrNull(p.nama_ayah),
+      namaIbu: textOrNull(p.nama_ibu),
+      kerjaAyah: textOrNull(p.kerja_ayah_nama),
+      kerjaIbu: textOrNull(p.kerja_ibu_nama),
+      namaWali: textOrNull(p.nama_wali),
+      alamatWali: textOrNull(p.alamat_wali),
+      telpWali: textOrNull(p.telp_wali),
+      kerjaWali: textOrNull(p.kerja_wali_nama),
       kelompok,
       tanpaNilai,
       tanpaCapaian,

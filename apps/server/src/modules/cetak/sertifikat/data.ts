@@ -18,7 +18,7 @@ import type { TemplateLogo, TemplateSave } from '@erapor/contract/ukk/template';
 import { sql } from 'drizzle-orm';
 import type { Actor } from '../../../actor';
 import type { Db } from '../../../db/client';
-import { sqlRows } from '../../../db/sql-rows';
+import { isoDate, sqlRows, textOrNull } from '../../../db/sql-rows';
 import { AppError, forbidden, notFound } from '../../../lib/errors';
 import { getSettings } from '../../sekolah/service';
 import { identitasPegawai, SETTING_KEYS } from '../../sekolah/settings';
@@ -39,11 +39,6 @@ import { type Penandatangan, penandatangan } from '../rapor/data';
  */
 
 type Row = Record<string, unknown>;
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-const isoDate = (v: unknown) =>
-  v instanceof Date
-    ? `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`
-    : String(v).slice(0, 10);
 
 export interface Sertifikat {
   nomor: string;
@@ -104,7 +99,7 @@ function sertifikatRows(actor: Actor, rencanaUkkId: string, anggotaRombelId?: st
 
 /** Whether the caller may print a plan's certificates: a Kaprog, the Waka, or its internal examiner. */
 const mayPrintPlan = (actor: Actor, internal: unknown) =>
-  isKaprog(actor) || actor.roles.includes('waka') || str(internal) === actor.guruId;
+  isKaprog(actor) || actor.roles.includes('waka') || textOrNull(internal) === actor.guruId;
 
 /**
  * GET /api/cetak/sertifikat: the plans whose certificates the caller prints (this semester, not run
@@ -137,7 +132,7 @@ export async function sertifikatPilihan(
         .map((r) => ({
           anggota_rombel_id: String(r.anggota_rombel_id),
           nama: String(r.nama),
-          nisn: str(r.nisn),
+          nisn: textOrNull(r.nisn),
         }))
     : [];
   return { rencana, data };
@@ -156,7 +151,7 @@ export async function sertifikatOf(db: Db, actor: Actor, params: SertifikatParam
   if (!polaPrintsCertificate(String(head.pola_ukk) as PolaUkk))
     throw new AppError(409, 'UKK_SERTIFIKAT_LSP', SERTIFIKAT_MESSAGES.lsp);
   if (head.nilai === null) throw new AppError(422, 'UKK_BELUM_DINILAI', SERTIFIKAT_MESSAGES.noScore(nama));
-  const nisn = str(head.nisn)?.trim();
+  const nisn = textOrNull(head.nisn)?.trim();
   if (!nisn) throw new AppError(422, 'UKK_TANPA_NISN', SERTIFIKAT_MESSAGES.noNisn(nama));
   const build = await planContext(db, actor, head);
   return build(head, nisn);
@@ -204,7 +199,7 @@ export async function sertifikatRencana(
   if (!first) return result;
   const build = await planContext(db, actor, first);
   for (const row of rows) {
-    const nisn = str(row.nisn)?.trim();
+    const nisn = textOrNull(row.nisn)?.trim();
     if (nisn) result.list.push(build(row, nisn));
     else result.tanpaNisn.push(String(row.nama));
   }
@@ -220,7 +215,7 @@ async function planContext(db: Db, actor: Actor, head: Row): Promise<(row: Row, 
   );
   const settings = await getSettings(db, { sekolahId: actor.sekolahId }, actor.semesterId);
   const kepalaId = settings[SETTING_KEYS.kepalaSekolah] ?? null;
-  const jabatan = splitJabatan(str(template?.penandatangan_jabatan) ?? settings[SETTING_KEYS.jabatan]);
+  const jabatan = splitJabatan(textOrNull(template?.penandatangan_jabatan) ?? settings[SETTING_KEYS.jabatan]);
   const [signers, units, scheme, logo, latar] = await Promise.all([
     penandatangan(
       db,
@@ -238,33 +233,37 @@ async function planContext(db: Db, actor: Actor, head: Row): Promise<(row: Row, 
     logoOf(template?.background_mime, template?.background),
   ]);
   const kepala = kepalaId ? signers.get(kepalaId) : undefined;
-  const ownSigner = str(template?.penandatangan_nama);
+  const ownSigner = textOrNull(template?.penandatangan_nama);
   const tanggal = isoDate(head.tanggal_sertifikat);
   const jurusanEn = (template?.jurusan_en as Record<string, string> | null)?.[String(head.jurusan_id)];
   const dash = { nama: '-', nomor: 'NIP. -' };
   const shared = {
     sekolah: String(head.sekolah),
-    merdeka: /merdeka/i.test(str(head.nama_kurikulum) ?? ''),
+    merdeka: /merdeka/i.test(textOrNull(head.nama_kurikulum) ?? ''),
     jurusanId: String(head.nama_jurusan),
     jurusanEn: jurusanEn?.trim() || String(head.nama_jurusan),
     paketId: String(head.nama_paket_id),
     paketEn: String(head.nama_paket_en),
     masaBerlaku: masaBerlakuText(Number(template?.masa_berlaku ?? MASA_BERLAKU_DEFAULT)),
-    tempat: str(template?.tempat)?.trim() || tempatSertifikat(str(head.kabupaten)),
+    tempat: textOrNull(template?.tempat)?.trim() || tempatSertifikat(textOrNull(head.kabupaten)),
     tanggal: formatTanggal(tanggal),
-    judulId: str(template?.judul_id)?.trim() || JUDUL_ID,
-    judulEn: str(template?.judul_en)?.trim() || JUDUL_EN,
+    judulId: textOrNull(template?.judul_id)?.trim() || JUDUL_ID,
+    judulEn: textOrNull(template?.judul_en)?.trim() || JUDUL_EN,
     logo,
     lambang: template?.logo === 'tut_wuri' ? ('tut_wuri' as const) : ('sekolah' as const),
     latar,
     kepalaSekolah: ownSigner
-      ? { nama: ownSigner, nomor: `NIP. ${str(template?.penandatangan_nip) || '-'}`, awalan: jabatan.awalan }
+      ? {
+          nama: ownSigner,
+          nomor: `NIP. ${textOrNull(template?.penandatangan_nip) || '-'}`,
+          awalan: jabatan.awalan,
+        }
       : kepala
         ? { ...kepala, awalan: jabatan.awalan }
         : null,
     jabatan: jabatan.jabatan,
     internal: signers.get(String(head.internal)) ?? dash,
-    eksternal: { ...(signers.get(String(head.eksternal)) ?? dash), dudi: str(head.nama_dudi) ?? '-' },
+    eksternal: { ...(signers.get(String(head.eksternal)) ?? dash), dudi: textOrNull(head.nama_dudi) ?? '-' },
     units: units.map((u) => ({
       kode: String(u.kode_unit),
       namaId: String(u.nama_unit_id),
@@ -329,7 +328,7 @@ export async function pratinjauSertifikat(db: Db, actor: Actor, draft: TemplateS
     paketEn: 'Sample Assignment Title',
     predikat: predikatUkk(85, draft.predikat_scheme ?? 'dua') ?? { id: '', en: '' },
     masaBerlaku: masaBerlakuText(draft.masa_berlaku ?? MASA_BERLAKU_DEFAULT),
-    tempat: draft.tempat || tempatSertifikat(str(school.kabupaten)),
+    tempat: draft.tempat || tempatSertifikat(textOrNull(school.kabupaten)),
     tanggal: formatTanggal(tanggal),
     judulId: draft.judul_id || JUDUL_ID,
     judulEn: draft.judul_en || JUDUL_EN,
